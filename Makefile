@@ -1,0 +1,50 @@
+# The two commands: `make run` and `make test`. Both install what is missing first.
+SHELL := /bin/bash
+VENV ?= .venv
+PY := $(VENV)/bin/python
+APPLIANCE := $(VENV)/bin/appliance
+# cpu | gpu | auto (gpu when an NVIDIA driver is loaded)
+VLLM_TARGET ?= auto
+DEV := .dev
+export VENV VLLM_TARGET
+
+.PHONY: install run test lint bench proto demo-model certs clean
+
+install:
+	@scripts/install.sh
+
+$(DEV)/model/config.json: | install
+	$(APPLIANCE) model build-demo $(DEV)/model
+
+$(DEV)/pki/ca.pem: | install
+	$(APPLIANCE) dev-certs $(DEV)/pki
+
+demo-model: install $(DEV)/model/config.json
+certs: install $(DEV)/pki/ca.pem
+
+run: install $(DEV)/model/config.json $(DEV)/pki/ca.pem
+	@echo
+	@echo "Starting the appliance on localhost:8443 (mTLS) and unix:$(DEV)/appliance.sock."
+	@echo "In another terminal, once it logs 'serving':"
+	@echo
+	@echo "  $(APPLIANCE) generate --target localhost:8443 --ca $(DEV)/pki/ca.pem --cert $(DEV)/pki/client.pem --key $(DEV)/pki/client.key --model demo --prompt 'Hello, appliance' --max-tokens 32"
+	@echo "  $(APPLIANCE) status --target unix:$(DEV)/appliance.sock"
+	@echo
+	exec $(APPLIANCE) serve --config config/dev.yaml
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+test: install lint
+	$(VENV)/bin/pytest -ra
+
+bench: install
+	$(PY) bench/generate_overhead.py
+
+proto: install
+	scripts/gen_proto.sh
+
+clean:
+	rm -rf $(DEV) .pytest_cache .mypy_cache .ruff_cache

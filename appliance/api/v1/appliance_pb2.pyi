@@ -1,0 +1,263 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class SlaClass(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SLA_CLASS_UNSPECIFIED: _ClassVar[SlaClass]
+    REALTIME: _ClassVar[SlaClass]
+    INTERACTIVE: _ClassVar[SlaClass]
+    BATCH: _ClassVar[SlaClass]
+
+SLA_CLASS_UNSPECIFIED: SlaClass
+REALTIME: SlaClass
+INTERACTIVE: SlaClass
+BATCH: SlaClass
+
+class ChatMessage(_message.Message):
+    __slots__ = ("role", "content")
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    role: str
+    content: str
+    def __init__(self, role: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
+
+class ChatMessages(_message.Message):
+    __slots__ = ("messages",)
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    messages: _containers.RepeatedCompositeFieldContainer[ChatMessage]
+    def __init__(
+        self, messages: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...
+    ) -> None: ...
+
+class SamplingParams(_message.Message):
+    __slots__ = ("temperature", "top_p", "top_k", "max_tokens", "stop", "seed")
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    TOP_P_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
+    MAX_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    STOP_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    temperature: float
+    top_p: float
+    top_k: int
+    max_tokens: int
+    stop: _containers.RepeatedScalarFieldContainer[str]
+    seed: int
+    def __init__(
+        self,
+        temperature: _Optional[float] = ...,
+        top_p: _Optional[float] = ...,
+        top_k: _Optional[int] = ...,
+        max_tokens: _Optional[int] = ...,
+        stop: _Optional[_Iterable[str]] = ...,
+        seed: _Optional[int] = ...,
+    ) -> None: ...
+
+class GenerateRequest(_message.Message):
+    __slots__ = ("request_id", "model", "text", "messages", "sampling", "sla_class", "audit_labels")
+    class AuditLabelsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    SAMPLING_FIELD_NUMBER: _ClassVar[int]
+    SLA_CLASS_FIELD_NUMBER: _ClassVar[int]
+    AUDIT_LABELS_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    model: str
+    text: str
+    messages: ChatMessages
+    sampling: SamplingParams
+    sla_class: SlaClass
+    audit_labels: _containers.ScalarMap[str, str]
+    def __init__(
+        self,
+        request_id: _Optional[str] = ...,
+        model: _Optional[str] = ...,
+        text: _Optional[str] = ...,
+        messages: _Optional[_Union[ChatMessages, _Mapping]] = ...,
+        sampling: _Optional[_Union[SamplingParams, _Mapping]] = ...,
+        sla_class: _Optional[_Union[SlaClass, str]] = ...,
+        audit_labels: _Optional[_Mapping[str, str]] = ...,
+    ) -> None: ...
+
+class Started(_message.Message):
+    __slots__ = ("model", "prompt_tokens")
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    model: str
+    prompt_tokens: int
+    def __init__(
+        self, model: _Optional[str] = ..., prompt_tokens: _Optional[int] = ...
+    ) -> None: ...
+
+class Chunk(_message.Message):
+    __slots__ = ("text", "token_ids")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_IDS_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    token_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(
+        self, text: _Optional[str] = ..., token_ids: _Optional[_Iterable[int]] = ...
+    ) -> None: ...
+
+class Usage(_message.Message):
+    __slots__ = ("prompt_tokens", "completion_tokens")
+    PROMPT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    COMPLETION_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    prompt_tokens: int
+    completion_tokens: int
+    def __init__(
+        self, prompt_tokens: _Optional[int] = ..., completion_tokens: _Optional[int] = ...
+    ) -> None: ...
+
+class Timings(_message.Message):
+    __slots__ = ("queue_s", "ttft_s", "total_s")
+    QUEUE_S_FIELD_NUMBER: _ClassVar[int]
+    TTFT_S_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_S_FIELD_NUMBER: _ClassVar[int]
+    queue_s: float
+    ttft_s: float
+    total_s: float
+    def __init__(
+        self,
+        queue_s: _Optional[float] = ...,
+        ttft_s: _Optional[float] = ...,
+        total_s: _Optional[float] = ...,
+    ) -> None: ...
+
+class Completed(_message.Message):
+    __slots__ = ("finish_reason", "usage", "timings")
+    FINISH_REASON_FIELD_NUMBER: _ClassVar[int]
+    USAGE_FIELD_NUMBER: _ClassVar[int]
+    TIMINGS_FIELD_NUMBER: _ClassVar[int]
+    finish_reason: str
+    usage: Usage
+    timings: Timings
+    def __init__(
+        self,
+        finish_reason: _Optional[str] = ...,
+        usage: _Optional[_Union[Usage, _Mapping]] = ...,
+        timings: _Optional[_Union[Timings, _Mapping]] = ...,
+    ) -> None: ...
+
+class GenerateResponse(_message.Message):
+    __slots__ = ("request_id", "started", "chunk", "completed")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    STARTED_FIELD_NUMBER: _ClassVar[int]
+    CHUNK_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    started: Started
+    chunk: Chunk
+    completed: Completed
+    def __init__(
+        self,
+        request_id: _Optional[str] = ...,
+        started: _Optional[_Union[Started, _Mapping]] = ...,
+        chunk: _Optional[_Union[Chunk, _Mapping]] = ...,
+        completed: _Optional[_Union[Completed, _Mapping]] = ...,
+    ) -> None: ...
+
+class ListModelsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ModelInfo(_message.Message):
+    __slots__ = ("name", "max_model_len", "ready_engines")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MAX_MODEL_LEN_FIELD_NUMBER: _ClassVar[int]
+    READY_ENGINES_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    max_model_len: int
+    ready_engines: int
+    def __init__(
+        self,
+        name: _Optional[str] = ...,
+        max_model_len: _Optional[int] = ...,
+        ready_engines: _Optional[int] = ...,
+    ) -> None: ...
+
+class ListModelsResponse(_message.Message):
+    __slots__ = ("models",)
+    MODELS_FIELD_NUMBER: _ClassVar[int]
+    models: _containers.RepeatedCompositeFieldContainer[ModelInfo]
+    def __init__(self, models: _Optional[_Iterable[_Union[ModelInfo, _Mapping]]] = ...) -> None: ...
+
+class StatusRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class EngineStatus(_message.Message):
+    __slots__ = (
+        "name",
+        "model",
+        "state",
+        "running_requests",
+        "waiting_requests",
+        "kv_cache_usage",
+        "outstanding_requests",
+        "error",
+        "unfinished_requests",
+    )
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    RUNNING_REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    WAITING_REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    KV_CACHE_USAGE_FIELD_NUMBER: _ClassVar[int]
+    OUTSTANDING_REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    UNFINISHED_REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    model: str
+    state: str
+    running_requests: int
+    waiting_requests: int
+    kv_cache_usage: float
+    outstanding_requests: int
+    error: str
+    unfinished_requests: int
+    def __init__(
+        self,
+        name: _Optional[str] = ...,
+        model: _Optional[str] = ...,
+        state: _Optional[str] = ...,
+        running_requests: _Optional[int] = ...,
+        waiting_requests: _Optional[int] = ...,
+        kv_cache_usage: _Optional[float] = ...,
+        outstanding_requests: _Optional[int] = ...,
+        error: _Optional[str] = ...,
+        unfinished_requests: _Optional[int] = ...,
+    ) -> None: ...
+
+class StatusResponse(_message.Message):
+    __slots__ = ("health", "version", "engines", "uptime_s")
+    HEALTH_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ENGINES_FIELD_NUMBER: _ClassVar[int]
+    UPTIME_S_FIELD_NUMBER: _ClassVar[int]
+    health: str
+    version: str
+    engines: _containers.RepeatedCompositeFieldContainer[EngineStatus]
+    uptime_s: float
+    def __init__(
+        self,
+        health: _Optional[str] = ...,
+        version: _Optional[str] = ...,
+        engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ...,
+        uptime_s: _Optional[float] = ...,
+    ) -> None: ...

@@ -1,0 +1,200 @@
+"""The daemon's configuration file: where it listens, which engines it runs, where files live.
+
+Validated by pydantic with bounds; unknown keys are refused; frozen once loaded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
+
+DType = Literal["auto", "float32", "bfloat16", "float16"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TlsConfig(_Frozen):
+    """Server certificate and the CA that client certificates must chain to (mTLS)."""
+
+    certificate: Path = Field(description="PEM server certificate chain, leaf first.")
+    private_key: Path = Field(
+        description="PEM private key of the server certificate. Under systemd, pass it with "
+        "LoadCredential= and give '${CREDENTIALS_DIRECTORY}/tls.key' here."
+    )
+    client_ca: Path = Field(description="PEM CA bundle that client certificates must chain to.")
+
+
+class ListenConfig(_Frozen):
+    """Where the gRPC server listens."""
+
+    tcp: str | None = Field(
+        default="127.0.0.1:8443",
+        description="host:port for gRPC over TCP; mTLS unless `insecure` is true. Null: none.",
+    )
+    unix_socket: Path | None = Field(
+        default=None,
+        description="Path of a Unix-domain socket for local use and local admin (mode 0660).",
+    )
+    insecure: bool = Field(
+        default=False,
+        description="Serve TCP without TLS. For development only; logs a warning at start.",
+    )
+    tls: TlsConfig | None = Field(default=None, description="Required for TCP unless insecure.")
+    max_request_bytes: int = Field(
+        default=16 * 1024 * 1024,
+        ge=64 * 1024,
+        le=256 * 1024 * 1024,
+        description="Largest request message gRPC accepts; larger ones get RESOURCE_EXHAUSTED.",
+    )
+    reflection: bool = Field(default=False, description="Serve gRPC server reflection.")
+    shutdown_grace_s: float = Field(
+        default=30.0,
+        ge=0,
+        le=3600,
+        description="On SIGTERM, how long in-flight streams may run before they are cut.",
+    )
+
+    @model_validator(mode="after")
+    def _tcp_needs_tls(self) -> ListenConfig:
+        if self.tcp is not None and not self.insecure and self.tls is None:
+            raise ValueError("listen.tcp needs listen.tls (or insecure: true for development)")
+        if self.tcp is None and self.unix_socket is None:
+            raise ValueError("listen needs at least one of tcp and unix_socket")
+        return self
+
+
+class EngineConfig(_Frozen):
+    """One vLLM engine: a model on one GPU or GPU group (or the CPU backend)."""
+
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,62}$", description="Engine name.")
+    model: str = Field(
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$",
+        description="Model name clients ask for. Several engines may serve one model.",
+    )
+    model_path: Path = Field(description="Hugging Face-format model directory on local disk.")
+    dtype: DType = Field(default="auto", description="Weight and activation dtype.")
+    max_model_len: int = Field(
+        default=2048, ge=16, le=1_048_576, description="Longest prompt plus output, in tokens."
+    )
+    kv_cache_bytes: int | None = Field(
+        default=None,
+        ge=16 * 1024 * 1024,
+        description="KV-cache size in bytes. Required on CPU, where vLLM cannot size it itself.",
+    )
+    gpu_memory_utilization: float = Field(
+        default=0.9, gt=0, le=1, description="GPU only: fraction of GPU memory vLLM may take."
+    )
+    devices: list[int] | None = Field(
+        default=None,
+        max_length=64,
+        description="GPU indices this engine owns (CUDA_VISIBLE_DEVICES). Null: all visible.",
+    )
+    tensor_parallel_size: int = Field(default=1, ge=1, le=64, description="GPUs per replica.")
+    pipeline_parallel_size: int = Field(default=1, ge=1, le=64, description="Pipeline stages.")
+    enforce_eager: bool = Field(
+        default=False, description="Disable graph capture and compilation (always on for CPU)."
+    )
+    max_num_seqs: int = Field(
+        default=128, ge=1, le=4096, description="Sequences the engine batches at once."
+    )
+    max_outstanding_requests: int = Field(
+        default=512,
+        ge=1,
+        le=100_000,
+        description="Requests admitted to this engine at once; more get RESOURCE_EXHAUSTED.",
+    )
+    max_tokens: int = Field(
+        default=1024, ge=1, le=1_048_576, description="Largest max_tokens a request may ask."
+    )
+    default_max_tokens: int = Field(
+        default=256, ge=1, le=1_048_576, description="max_tokens when a request sets none."
+    )
+    seed: int = Field(default=0, ge=0, description="Engine seed; requests may set their own.")
+
+    @model_validator(mode="after")
+    def _defaults_fit(self) -> EngineConfig:
+        if self.default_max_tokens > self.max_tokens:
+            raise ValueError("default_max_tokens must not exceed max_tokens")
+        return self
+
+
+class RequestLimits(_Frozen):
+    """Bounds on every request, checked before anything reaches an engine."""
+
+    max_prompt_bytes: int = Field(
+        default=1024 * 1024,
+        ge=1,
+        le=64 * 1024 * 1024,
+        description="Largest prompt (or all chat messages together), in UTF-8 bytes.",
+    )
+    max_messages: int = Field(default=256, ge=1, le=10_000, description="Chat messages at most.")
+    max_stop_strings: int = Field(default=8, ge=0, le=64, description="Stop strings at most.")
+    max_request_id_bytes: int = Field(default=128, ge=8, le=1024, description="request_id size.")
+
+
+class DaemonConfig(_Frozen):
+    """The whole daemon configuration file."""
+
+    listen: ListenConfig = Field(default_factory=ListenConfig, description="Listeners.")
+    engines: list[EngineConfig] = Field(min_length=1, max_length=64, description="Engines.")
+    limits: RequestLimits = Field(default_factory=RequestLimits, description="Request bounds.")
+    admin_identities: list[str] = Field(
+        default_factory=list,
+        max_length=256,
+        description="Peer identities (SPIFFE ID, SAN or CN) allowed on the Admin service over "
+        "TCP. Callers on the Unix socket are local admins.",
+    )
+    state_directory: Path = Field(
+        default=Path("/var/lib/appliance"), description="Writable state (audit log, caches)."
+    )
+
+    @model_validator(mode="after")
+    def _unique_engine_names(self) -> DaemonConfig:
+        names = [e.name for e in self.engines]
+        if len(set(names)) != len(names):
+            raise ValueError(f"engine names must be unique, got {names}")
+        return self
+
+
+def load_config(path: Path) -> DaemonConfig:
+    """Load and validate a config file; raises LocatedYamlError with file:line:col errors."""
+    document: LocatedDocument = load_yaml_file(path)
+    config = validate_document(document, DaemonConfig)
+    return _resolve_relative_paths(config, path.parent)
+
+
+def _resolve_relative_paths(config: DaemonConfig, base: Path) -> DaemonConfig:
+    """Relative paths in a config file are relative to the file, not the working directory."""
+
+    def fix(p: Path) -> Path:
+        return p if p.is_absolute() else (base / p)
+
+    tls = config.listen.tls
+    listen = config.listen.model_copy(
+        update={
+            "unix_socket": fix(config.listen.unix_socket) if config.listen.unix_socket else None,
+            "tls": tls.model_copy(
+                update={
+                    "certificate": fix(tls.certificate),
+                    "private_key": fix(tls.private_key),
+                    "client_ca": fix(tls.client_ca),
+                }
+            )
+            if tls
+            else None,
+        }
+    )
+    engines = [e.model_copy(update={"model_path": fix(e.model_path)}) for e in config.engines]
+    return config.model_copy(
+        update={
+            "listen": listen,
+            "engines": engines,
+            "state_directory": fix(config.state_directory),
+        }
+    )

@@ -1,0 +1,70 @@
+"""`appliance.v1.Admin`: status for operators. Local Unix-socket callers and configured admin
+identities only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import grpc
+
+from appliance.api import pb2
+from appliance.server.errors import PermissionDeniedError
+from appliance.server.identity import identity_from_context
+from appliance.server.rpc_handlers import parsed, unary_unary
+from appliance.server.serving_state import ServingState
+from appliance.server.status_codes import status_for
+
+SERVICE_NAME = "appliance.v1.Admin"
+
+
+class AdminService:
+    """Operator calls; every one checks the caller first."""
+
+    def __init__(self, state: ServingState) -> None:
+        self._state = state
+
+    def handler(self) -> grpc.GenericRpcHandler:
+        """The gRPC handler for this service."""
+        return grpc.method_handlers_generic_handler(
+            SERVICE_NAME,
+            {"Status": unary_unary(self.status, pb2.StatusRequest, pb2.StatusResponse)},
+        )
+
+    def _authorize(self, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+        identity = identity_from_context(context)
+        if identity.transport == "unix":
+            return
+        if identity.transport == "mtls" and identity.matches_any(
+            self._state.config.admin_identities
+        ):
+            return
+        raise PermissionDeniedError(f"{identity.principal} is not an admin identity")
+
+    async def status(
+        self, request: object, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb2.StatusResponse:
+        """Health, version, uptime and every engine's state and load."""
+        try:
+            self._authorize(context)
+            parsed(request, pb2.StatusRequest)
+        except Exception as exc:
+            await context.abort_with_status(status_for(exc).to_grpc_status())
+        healthy = self._state.serving and not self._state.draining
+        response = pb2.StatusResponse(
+            health="SERVING" if healthy else "NOT_SERVING",
+            version=self._state.version,
+            uptime_s=self._state.uptime_s,
+        )
+        for engine, stats in self._state.pool.stats():
+            response.engines.add(
+                name=engine.info.name,
+                model=engine.info.model,
+                state=stats.state,
+                running_requests=stats.running_requests,
+                waiting_requests=stats.waiting_requests,
+                kv_cache_usage=stats.kv_cache_usage,
+                outstanding_requests=stats.outstanding_requests,
+                unfinished_requests=stats.unfinished_requests,
+                error=stats.error,
+            )
+        return response

@@ -1,0 +1,196 @@
+"""The daemon's life: listen, load engines, serve, drain on SIGTERM, stop.
+
+Start-up order: listeners first (health answers NOT_SERVING while models load), then
+engines, then SERVING and READY=1 to systemd. Shutdown: NOT_SERVING and no new requests,
+in-flight streams finish within the grace period, then listeners and engines stop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import stat
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+
+from appliance.config.settings import DaemonConfig
+from appliance.engine.contract import Engine
+from appliance.server import admin_service, inference_service
+from appliance.server.admin_service import AdminService
+from appliance.server.engine_pool import EnginePool
+from appliance.server.inference_service import InferenceService
+from appliance.server.serving_state import ServingState
+from appliance.server.systemd_notify import SystemdNotifier
+from appliance.server.tls import server_credentials
+
+log = logging.getLogger(__name__)
+
+_SERVICES = (inference_service.SERVICE_NAME, admin_service.SERVICE_NAME)
+_EXTEND_EVERY_S = 10.0
+
+
+class DaemonStartError(Exception):
+    """The daemon could not start: a listener failed to bind or no engine came up."""
+
+
+class Daemon:
+    """One appliance process."""
+
+    def __init__(
+        self,
+        config: DaemonConfig,
+        *,
+        engines: Sequence[Engine] | None = None,
+        notifier: SystemdNotifier | None = None,
+        version: str = "0",
+    ) -> None:
+        if engines is None:
+            from appliance.engine.vllm_engine import VllmEngine
+
+            engines = [VllmEngine(e) for e in config.engines]
+        self._config = config
+        self._notifier = notifier or SystemdNotifier()
+        self.state = ServingState(config=config, pool=EnginePool(engines), version=version)
+        self._health = health.aio.HealthServicer()
+        self._stop = asyncio.Event()
+        self._server: grpc.aio.Server | None = None
+
+    def request_stop(self) -> None:
+        """Begin a graceful shutdown (what SIGTERM does)."""
+        self._stop.set()
+
+    async def run(self) -> int:
+        """Serve until asked to stop; returns the process exit code."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, self.request_stop)
+        await self._set_health(health_pb2.HealthCheckResponse.NOT_SERVING)
+        self._server = await self._start_server()
+        try:
+            if not await self._load_engines():
+                return 1
+            if self._stop.is_set():
+                return 0
+            await self._set_health(health_pb2.HealthCheckResponse.SERVING)
+            self.state.serving = True
+            self._notifier.ready(f"serving {', '.join(self.state.pool.models())}")
+            log.info("serving: health SERVING")
+            watchdog = asyncio.create_task(self._watchdog())
+            await self._stop.wait()
+            watchdog.cancel()
+            await self._drain()
+            return 0
+        finally:
+            await self._server.stop(grace=1.0)
+            await self.state.pool.shutdown_all()
+            log.info("stopped")
+
+    async def _set_health(self, status: health_pb2.HealthCheckResponse.ServingStatus) -> None:
+        for name in ("", *_SERVICES):
+            await self._health.set(name, status)
+
+    async def _start_server(self) -> grpc.aio.Server:
+        listen = self._config.listen
+        limit = listen.max_request_bytes
+        server = grpc.aio.server(
+            options=[
+                ("grpc.max_receive_message_length", limit),
+                ("grpc.max_send_message_length", limit),
+                ("grpc.so_reuseport", 0),
+            ]
+        )
+        server.add_generic_rpc_handlers(
+            (InferenceService(self.state).handler(), AdminService(self.state).handler())
+        )
+        health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
+        if listen.reflection:
+            from grpc_reflection.v1alpha import reflection
+
+            reflection.enable_server_reflection(
+                (*_SERVICES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+            )
+        if listen.tcp is not None:
+            if listen.insecure:
+                log.warning(
+                    "listening on %s WITHOUT TLS (listen.insecure): development only", listen.tcp
+                )
+                port = server.add_insecure_port(listen.tcp)
+            else:
+                assert listen.tls is not None
+                port = server.add_secure_port(listen.tcp, server_credentials(listen.tls))
+            if port == 0:
+                raise DaemonStartError(f"cannot listen on {listen.tcp}")
+            log.info("listening on %s (%s)", listen.tcp, "insecure" if listen.insecure else "mTLS")
+        if listen.unix_socket is not None:
+            _remove_stale_socket(listen.unix_socket)
+            if server.add_insecure_port(f"unix:{listen.unix_socket}") == 0:
+                raise DaemonStartError(f"cannot listen on unix:{listen.unix_socket}")
+        await server.start()
+        if listen.unix_socket is not None:
+            os.chmod(listen.unix_socket, 0o660)
+            log.info("listening on unix:%s (local admin)", listen.unix_socket)
+        return server
+
+    async def _load_engines(self) -> bool:
+        self._notifier.status("loading engines")
+        started = time.monotonic()
+        load = asyncio.create_task(self.state.pool.start_all())
+        while not load.done():
+            # Model loading can outlast TimeoutStartSec; keep asking systemd for more time.
+            self._notifier.extend_timeout(_EXTEND_EVERY_S * 3)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(load), _EXTEND_EVERY_S)
+        ready = load.result()
+        log.info(
+            "%d of %d engines ready after %.1f s",
+            ready,
+            len(self.state.pool.engines),
+            time.monotonic() - started,
+        )
+        if ready == 0:
+            self._notifier.status("no engine could start; see the log")
+            log.error("no engine could start; exiting")
+            return False
+        return True
+
+    async def _watchdog(self) -> None:
+        interval = self._notifier.watchdog_interval_s
+        if not interval:
+            return
+        # Pinging from the event loop proves the loop itself is alive, not just a thread.
+        while True:
+            self._notifier.watchdog()
+            await asyncio.sleep(interval / 2)
+
+    async def _drain(self) -> None:
+        grace = self._config.listen.shutdown_grace_s
+        log.info("draining: health NOT_SERVING, up to %.1f s for in-flight streams", grace)
+        self.state.draining = True
+        self._notifier.stopping("draining")
+        await self._health.enter_graceful_shutdown()
+        await self.state.pool.drain_all()
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            if all(s.outstanding_requests == 0 for _, s in self.state.pool.stats()):
+                break
+            await asyncio.sleep(0.05)
+        else:
+            log.warning("grace period over: cutting remaining streams")
+
+
+def _remove_stale_socket(path: Path) -> None:
+    """Remove a socket file a previous run left; refuse to remove anything else."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISSOCK(mode):
+        raise DaemonStartError(f"{path} exists and is not a socket; refusing to replace it")
+    path.unlink()

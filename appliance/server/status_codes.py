@@ -1,0 +1,81 @@
+"""The one place where errors become gRPC status codes.
+
+Every handler catches exceptions and passes them here; nothing else picks a status code.
+INTERNAL never carries a traceback or an exception message to the client: the details go to
+the log under an incident id, and the client gets the id.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+
+import grpc
+from google.protobuf import any_pb2, duration_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from appliance.engine.errors import (
+    EngineUnavailableError,
+    InvalidGenerationError,
+    QueueFullError,
+)
+from appliance.server.errors import (
+    DrainingError,
+    InvalidRequestError,
+    ModelNotFoundError,
+    PermissionDeniedError,
+)
+
+log = logging.getLogger(__name__)
+
+_CODES: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
+    (InvalidRequestError, grpc.StatusCode.INVALID_ARGUMENT),
+    (InvalidGenerationError, grpc.StatusCode.INVALID_ARGUMENT),
+    (ModelNotFoundError, grpc.StatusCode.NOT_FOUND),
+    (PermissionDeniedError, grpc.StatusCode.PERMISSION_DENIED),
+    (QueueFullError, grpc.StatusCode.RESOURCE_EXHAUSTED),
+    (DrainingError, grpc.StatusCode.UNAVAILABLE),
+    (EngineUnavailableError, grpc.StatusCode.UNAVAILABLE),
+    (TimeoutError, grpc.StatusCode.DEADLINE_EXCEEDED),
+)
+
+
+@dataclass(frozen=True)
+class StatusReply:
+    """What the client is told: a code, a message, and a retry delay where one helps."""
+
+    code: grpc.StatusCode
+    message: str
+    retry_after_s: float | None = None
+
+    def to_grpc_status(self) -> grpc.Status:
+        """The status with google.rpc.RetryInfo attached when there is a retry delay."""
+        details = []
+        if self.retry_after_s is not None:
+            seconds = int(self.retry_after_s)
+            delay = duration_pb2.Duration(
+                seconds=seconds, nanos=int((self.retry_after_s - seconds) * 1e9)
+            )
+            detail = any_pb2.Any()
+            detail.Pack(error_details_pb2.RetryInfo(retry_delay=delay))
+            details.append(detail)
+        proto = status_pb2.Status(
+            code=getattr(code_pb2, self.code.name), message=self.message, details=details
+        )
+        status: grpc.Status = rpc_status.to_status(proto)
+        return status
+
+
+def status_for(exc: BaseException) -> StatusReply:
+    """Map an exception to the reply the client sees."""
+    if isinstance(exc, TimeoutError):
+        return StatusReply(grpc.StatusCode.DEADLINE_EXCEEDED, "deadline exceeded")
+    for kind, code in _CODES:
+        if isinstance(exc, kind):
+            retry = exc.retry_after_s if isinstance(exc, QueueFullError) else None
+            return StatusReply(code, str(exc) or kind.__name__, retry)
+    incident = uuid.uuid4().hex[:12]
+    log.error("internal error, incident %s", incident, exc_info=exc)
+    return StatusReply(grpc.StatusCode.INTERNAL, f"internal error (incident {incident})")
