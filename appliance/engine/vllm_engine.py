@@ -119,29 +119,10 @@ class VllmEngine:
         log.info("engine %s ready (model %s)", self._config.name, self._config.model)
 
     def _create(self) -> Any:
-        from vllm.engine.arg_utils import AsyncEngineArgs
         from vllm.v1.engine.async_llm import AsyncLLM
 
         cfg = self._config
-        os.environ.setdefault("VLLM_HOST_IP", "127.0.0.1")
-        cpu = on_cpu()
-        args = AsyncEngineArgs(
-            model=str(cfg.model_path),
-            served_model_name=cfg.model,
-            tokenizer=str(cfg.model_path),
-            dtype="float32" if cpu and cfg.dtype == "auto" else cfg.dtype,
-            max_model_len=cfg.max_model_len,
-            kv_cache_memory_bytes=cfg.kv_cache_bytes,
-            gpu_memory_utilization=cfg.gpu_memory_utilization,
-            tensor_parallel_size=cfg.tensor_parallel_size,
-            pipeline_parallel_size=cfg.pipeline_parallel_size,
-            # Graph capture and compilation are GPU features; the CPU backend runs eager.
-            enforce_eager=cfg.enforce_eager or cpu,
-            max_num_seqs=cfg.max_num_seqs,
-            seed=cfg.seed,
-            trust_remote_code=False,
-            disable_log_stats=False,
-        )
+        args = engine_args(cfg)
         with _START_LOCK:
             saved = os.environ.get("CUDA_VISIBLE_DEVICES")
             if cfg.devices is not None:
@@ -266,6 +247,31 @@ class VllmEngine:
             await asyncio.to_thread(llm.shutdown)
         if self._state != "failed":
             self._state = "stopped"
+
+
+def engine_args(config: EngineConfig) -> Any:
+    """vLLM's `AsyncEngineArgs` for an engine config (also what benchmarks run bare)."""
+    from vllm.engine.arg_utils import AsyncEngineArgs
+
+    os.environ.setdefault("VLLM_HOST_IP", "127.0.0.1")
+    cpu = on_cpu()
+    return AsyncEngineArgs(
+        model=str(config.model_path),
+        served_model_name=config.model,
+        tokenizer=str(config.model_path),
+        dtype="float32" if cpu and config.dtype == "auto" else config.dtype,
+        max_model_len=config.max_model_len,
+        kv_cache_memory_bytes=config.kv_cache_bytes,
+        gpu_memory_utilization=config.gpu_memory_utilization,
+        tensor_parallel_size=config.tensor_parallel_size,
+        pipeline_parallel_size=config.pipeline_parallel_size,
+        # Graph capture and compilation are GPU features; the CPU backend runs eager.
+        enforce_eager=config.enforce_eager or cpu,
+        max_num_seqs=config.max_num_seqs,
+        seed=config.seed,
+        trust_remote_code=False,
+        disable_log_stats=False,
+    )
 
 
 def _render_chat(tokenizer: Any, messages: list[dict[str, str]]) -> list[int]:

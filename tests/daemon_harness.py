@@ -1,0 +1,191 @@
+"""Start the real daemon as a subprocess (real vLLM on the CPU backend, real mTLS) for tests.
+
+Stand-in named here, as the ground rules ask: this machine has no GPU, so the engine is
+vLLM's CPU backend serving the locally built random-weight demo model.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+import yaml
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from appliance.api import pb2, pb2_grpc
+from appliance.client import ClientTls, open_channel
+from enclave import DevPki
+
+START_TIMEOUT_S = 300.0
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def engine_config(model_dir: Path, **overrides: Any) -> dict[str, Any]:
+    """The demo engine as tests configure it: small KV cache, deterministic."""
+    engine = {
+        "name": "cpu0",
+        "model": "demo",
+        "model_path": str(model_dir),
+        "dtype": "float32",
+        "max_model_len": 2048,
+        "kv_cache_bytes": 128 * 1024 * 1024,
+        "max_tokens": 1024,
+        "default_max_tokens": 16,
+    }
+    engine.update(overrides)
+    return engine
+
+
+@dataclass
+class RunningDaemon:
+    """A daemon subprocess and how to reach it."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    unix_socket: Path
+    pki: DevPki
+    log_path: Path
+
+    @property
+    def target(self) -> str:
+        return f"localhost:{self.port}"
+
+    def channel(self, client: str = "client") -> grpc.Channel:
+        """An mTLS channel presenting the named client certificate."""
+        tls = ClientTls(
+            ca=self.pki.ca_certificate,
+            certificate=self.pki.client_certificate(client),
+            key=self.pki.client_key(client),
+        )
+        return open_channel(self.target, tls)
+
+    def local_channel(self) -> grpc.Channel:
+        """A channel over the Unix socket (local admin)."""
+        return open_channel(f"unix:{self.unix_socket}")
+
+    def inference(self, client: str = "client") -> Any:
+        return pb2_grpc.InferenceStub(self.channel(client))
+
+    def status(self) -> pb2.StatusResponse:
+        with self.local_channel() as channel:
+            return pb2_grpc.AdminStub(channel).Status(pb2.StatusRequest(), timeout=10)
+
+    def health(self) -> int:
+        with self.local_channel() as channel:
+            stub = health_pb2_grpc.HealthStub(channel)
+            return int(stub.Check(health_pb2.HealthCheckRequest(), timeout=5).status)
+
+    def log_tail(self, lines: int = 60) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def wait_serving(self, timeout: float = START_TIMEOUT_S) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"daemon exited with {self.process.returncode}:\n{self.log_tail()}"
+                )
+            try:
+                if self.health() == health_pb2.HealthCheckResponse.SERVING:
+                    return
+            except grpc.RpcError:
+                pass
+            time.sleep(0.2)
+        raise TimeoutError(f"daemon not SERVING after {timeout} s:\n{self.log_tail()}")
+
+    def wait_idle(self, timeout: float = 10.0) -> pb2.StatusResponse:
+        """Wait until no engine has unfinished or outstanding requests; return the status."""
+        deadline = time.monotonic() + timeout
+        status = self.status()
+        while time.monotonic() < deadline:
+            status = self.status()
+            if all(
+                e.unfinished_requests == 0 and e.outstanding_requests == 0
+                for e in status.engines
+            ):
+                return status
+            time.sleep(0.05)
+        return status
+
+    def terminate(self, timeout: float = 60.0) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        return int(self.process.returncode)
+
+
+def start_daemon(
+    workdir: Path,
+    model_dir: Path,
+    pki: DevPki,
+    *,
+    engine: Mapping[str, Any] | None = None,
+    listen: Mapping[str, Any] | None = None,
+    extra: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+    wait: bool = True,
+) -> RunningDaemon:
+    """Write a config into `workdir` and start `appliance serve` on it."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    unix_socket = workdir / "appliance.sock"
+    config: dict[str, Any] = {
+        "listen": {
+            "tcp": f"127.0.0.1:{port}",
+            "unix_socket": str(unix_socket),
+            "tls": {
+                "certificate": str(pki.server_certificate),
+                "private_key": str(pki.server_key),
+                "client_ca": str(pki.ca_certificate),
+            },
+            "reflection": True,
+            "shutdown_grace_s": 20,
+            **(listen or {}),
+        },
+        "engines": [dict(engine) if engine else engine_config(model_dir)],
+        "admin_identities": ["spiffe://appliance.local/admin/*"],
+        "state_directory": str(workdir / "state"),
+        **(extra or {}),
+    }
+    config_path = workdir / "appliance.yaml"
+    config_path.write_text(yaml.safe_dump(config))
+    log_path = workdir / "daemon.log"
+    process_env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "appliance.cli.main", "serve", "--config", str(config_path)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=process_env,
+            start_new_session=True,
+        )
+    daemon = RunningDaemon(process, port, unix_socket, pki, log_path)
+    if wait:
+        try:
+            daemon.wait_serving()
+        except BaseException:
+            daemon.terminate()
+            raise
+    return daemon
