@@ -1,0 +1,193 @@
+"""Start-up, readiness, the systemd notify protocol, admission limits and SIGTERM draining,
+on a daemon of its own (this module stops it)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+from grpc_health.v1 import health_pb2
+from grpc_status import rpc_status
+
+from appliance.api import pb2
+from enclave import DevPki
+from tests.daemon_harness import RunningDaemon, engine_config, start_daemon
+
+pytestmark = pytest.mark.engine
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+@dataclass
+class Startup:
+    daemon: RunningDaemon
+    notify: socket.socket
+    messages: list[tuple[float, str]] = field(default_factory=list)
+    health_before_ready: list[int] = field(default_factory=list)
+    generate_right_after_ready: str = ""
+
+    def read_notifications(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                data = self.notify.recv(4096)
+            except TimeoutError:
+                continue
+            for line in data.decode().splitlines():
+                self.messages.append((time.monotonic(), line))
+
+    def lines(self) -> list[str]:
+        return [line for _, line in self.messages]
+
+
+def long_request(text: str) -> pb2.GenerateRequest:
+    return pb2.GenerateRequest(
+        model="demo", text=text, sampling=pb2.SamplingParams(temperature=0.0, max_tokens=1000)
+    )
+
+
+@pytest.fixture(scope="module")
+def startup(tmp_path_factory: pytest.TempPathFactory, demo_model: Path, dev_pki: DevPki
+            ) -> Iterator[Startup]:
+    """Start a daemon under a fake systemd: a datagram socket as NOTIFY_SOCKET, a watchdog.
+
+    While it loads, poll health over the Unix socket; on READY=1, call Generate at once.
+    """
+    workdir = tmp_path_factory.mktemp("lifecycle")
+    notify_path = workdir / "notify.sock"
+    notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    notify.bind(str(notify_path))
+    notify.settimeout(0.05)
+    daemon = start_daemon(
+        workdir,
+        demo_model,
+        dev_pki,
+        engine=engine_config(demo_model, max_outstanding_requests=2),
+        env={"NOTIFY_SOCKET": str(notify_path), "WATCHDOG_USEC": "400000"},
+        wait=False,
+    )
+    run = Startup(daemon, notify)
+    deadline = time.monotonic() + 300
+    try:
+        while not any(line == "READY=1" for line in run.lines()):
+            assert time.monotonic() < deadline, daemon.log_tail()
+            assert daemon.process.poll() is None, daemon.log_tail()
+            try:
+                run.health_before_ready.append(daemon.health())
+            except grpc.RpcError:
+                pass  # not listening yet
+            run.read_notifications(0.1)
+        responses = list(
+            daemon.inference().Generate(
+                pb2.GenerateRequest(model="demo", text="ready?"), timeout=30
+            )
+        )
+        run.generate_right_after_ready = responses[-1].WhichOneof("event") or ""
+        yield run
+    finally:
+        daemon.terminate()
+        notify.close()
+
+
+def test_ready_is_sent_only_once_the_engine_serves(startup: Startup) -> None:
+    lines = startup.lines()
+    ready_at = lines.index("READY=1")
+    before = lines[:ready_at]
+    assert "STATUS=loading engines" in before
+    assert any(line.startswith("EXTEND_TIMEOUT_USEC=") for line in before)
+    # Health answered during loading, and it said NOT_SERVING every time.
+    assert startup.health_before_ready
+    assert set(startup.health_before_ready) == {NOT_SERVING}
+    assert startup.generate_right_after_ready == "completed"
+    assert startup.daemon.health() == SERVING
+
+
+def test_watchdog_pings_from_the_event_loop(startup: Startup) -> None:
+    startup.read_notifications(1.5)
+    ready_time = next(t for t, line in startup.messages if line == "READY=1")
+    pings = [t for t, line in startup.messages if line == "WATCHDOG=1" and t >= ready_time]
+    # WATCHDOG_USEC=400000: a ping every 0.2 s; allow a loaded machine to miss some.
+    assert len(pings) >= 3
+
+
+def retry_delay(error: grpc.RpcError) -> float | None:
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    if status is None:
+        return None
+    for detail in status.details:
+        info = error_details_pb2.RetryInfo()
+        if detail.Unpack(info):
+            return info.retry_delay.seconds + info.retry_delay.nanos / 1e9
+    return None
+
+
+def test_full_engine_sheds_with_resource_exhausted(startup: Startup) -> None:
+    daemon = startup.daemon
+    calls = [daemon.inference().Generate(long_request(f"hold {i}"), timeout=120) for i in range(2)]
+    for call in calls:
+        next(call)  # started: both are admitted and running
+    try:
+        with pytest.raises(grpc.RpcError) as caught:
+            list(daemon.inference().Generate(long_request("one too many"), timeout=30))
+        assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert retry_delay(caught.value) == pytest.approx(1.0)
+    finally:
+        for call in calls:
+            call.cancel()
+    assert daemon.wait_idle().engines[0].outstanding_requests == 0
+
+
+def test_sigterm_drains_in_flight_streams(startup: Startup) -> None:
+    daemon = startup.daemon
+    results: dict[int, list[pb2.GenerateResponse]] = {}
+    finished_at: dict[int, float] = {}
+    first_chunk = [threading.Event(), threading.Event()]
+
+    def stream(index: int) -> None:
+        received: list[pb2.GenerateResponse] = []
+        for response in daemon.inference().Generate(long_request(f"drain {index}"), timeout=120):
+            received.append(response)
+            if response.WhichOneof("event") == "chunk":
+                first_chunk[index].set()
+        results[index] = received
+        finished_at[index] = time.monotonic()
+
+    threads = [threading.Thread(target=stream, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    assert all(event.wait(60) for event in first_chunk)
+
+    daemon.process.terminate()  # SIGTERM to the daemon alone, as KillMode=mixed does
+    terminated_at = time.monotonic()
+
+    health_seen = []
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and NOT_SERVING not in health_seen:
+        try:
+            health_seen.append(daemon.health())
+        except grpc.RpcError:
+            break
+        time.sleep(0.02)
+    assert NOT_SERVING in health_seen
+
+    with pytest.raises(grpc.RpcError) as caught:
+        list(daemon.inference().Generate(long_request("too late"), timeout=10))
+    assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+
+    for thread in threads:
+        thread.join(60)
+    for index in range(2):
+        assert results[index][-1].WhichOneof("event") == "completed"
+        assert results[index][-1].completed.usage.completion_tokens > 0
+        assert finished_at[index] > terminated_at, "stream ended before SIGTERM: nothing drained"
+    assert daemon.process.wait(60) == 0
+    startup.read_notifications(0.2)
+    assert any(line == "STOPPING=1" for line in startup.lines())
