@@ -118,8 +118,7 @@ class RunningDaemon:
         while time.monotonic() < deadline:
             status = self.status()
             if all(
-                e.unfinished_requests == 0 and e.outstanding_requests == 0
-                for e in status.engines
+                e.unfinished_requests == 0 and e.outstanding_requests == 0 for e in status.engines
             ):
                 return status
             time.sleep(0.05)

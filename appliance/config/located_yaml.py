@@ -73,10 +73,15 @@ class LocatedDocument:
 
     file: str
     data: Any
+    # Where each value starts, and where each mapping key is written.
     locations: dict[KeyPath, Location] = field(default_factory=dict)
+    key_locations: dict[KeyPath, Location] = field(default_factory=dict)
 
-    def locate(self, path: KeyPath) -> Location:
-        """Location of `path`, or of its nearest located parent (a missing key's mapping)."""
+    def locate(self, path: KeyPath, *, key: bool = False) -> Location:
+        """Location of the value at `path` (or of its key), or of its nearest located
+        parent (where a missing key would go)."""
+        if key and path in self.key_locations:
+            return self.key_locations[path]
         while path not in self.locations and path:
             path = path[:-1]
         return self.locations.get(path, Location(self.file, 1, 1))
@@ -87,6 +92,7 @@ class _Builder:
         self.file = file
         self.nodes = 0
         self.locations: dict[KeyPath, Location] = {}
+        self.key_locations: dict[KeyPath, Location] = {}
         self.scalar_loader = yaml.SafeLoader("")
 
     def where(self, node: yaml.Node) -> Location:
@@ -120,9 +126,9 @@ class _Builder:
                 if not isinstance(key, str):
                     raise self.fail(key_node, f"key {key!r} must be a string", path)
                 if key in result:
-                    first = self.locations.get((*path, key))
+                    first = self.key_locations.get((*path, key))
                     raise self.fail(key_node, f"duplicate key {key!r} (first at {first})", path)
-                self.locations[(*path, key)] = self.where(key_node)
+                self.key_locations[(*path, key)] = self.where(key_node)
                 result[key] = self.build(value_node, (*path, key), depth + 1)
             return result
         raise self.fail(node, "unsupported YAML node", path)
@@ -156,7 +162,9 @@ def parse_yaml(text: bytes, file: str) -> LocatedDocument:
         )
     builder = _Builder(file)
     data = builder.build(nodes[0], (), 0) if nodes else None
-    return LocatedDocument(file=file, data=data, locations=builder.locations)
+    return LocatedDocument(
+        file=file, data=data, locations=builder.locations, key_locations=builder.key_locations
+    )
 
 
 def load_yaml_file(path: Path) -> LocatedDocument:
@@ -180,7 +188,8 @@ def validate_document(doc: LocatedDocument, model: type[ModelT]) -> ModelT:
         errors = []
         for item in exc.errors(include_url=False):
             path: KeyPath = tuple(p for p in item["loc"] if isinstance(p, (str, int)))
-            errors.append(LocatedError(doc.locate(path), _explain(item), path))
+            at_key = item.get("type") == "extra_forbidden"
+            errors.append(LocatedError(doc.locate(path, key=at_key), _explain(item), path))
         raise LocatedYamlError(errors) from None
 
 

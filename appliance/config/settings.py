@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
 
@@ -154,12 +154,13 @@ class DaemonConfig(_Frozen):
         default=Path("/var/lib/appliance"), description="Writable state (audit log, caches)."
     )
 
-    @model_validator(mode="after")
-    def _unique_engine_names(self) -> DaemonConfig:
-        names = [e.name for e in self.engines]
+    @field_validator("engines")
+    @classmethod
+    def _unique_engine_names(cls, engines: list[EngineConfig]) -> list[EngineConfig]:
+        names = [e.name for e in engines]
         if len(set(names)) != len(names):
             raise ValueError(f"engine names must be unique, got {names}")
-        return self
+        return engines
 
 
 def load_config(path: Path) -> DaemonConfig:

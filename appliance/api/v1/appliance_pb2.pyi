@@ -13,7 +13,6 @@ class SlaClass(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     REALTIME: _ClassVar[SlaClass]
     INTERACTIVE: _ClassVar[SlaClass]
     BATCH: _ClassVar[SlaClass]
-
 SLA_CLASS_UNSPECIFIED: SlaClass
 REALTIME: SlaClass
 INTERACTIVE: SlaClass
@@ -31,9 +30,7 @@ class ChatMessages(_message.Message):
     __slots__ = ("messages",)
     MESSAGES_FIELD_NUMBER: _ClassVar[int]
     messages: _containers.RepeatedCompositeFieldContainer[ChatMessage]
-    def __init__(
-        self, messages: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...
-    ) -> None: ...
+    def __init__(self, messages: _Optional[_Iterable[_Union[ChatMessage, _Mapping]]] = ...) -> None: ...
 
 class SamplingParams(_message.Message):
     __slots__ = ("temperature", "top_p", "top_k", "max_tokens", "stop", "seed")
@@ -49,15 +46,7 @@ class SamplingParams(_message.Message):
     max_tokens: int
     stop: _containers.RepeatedScalarFieldContainer[str]
     seed: int
-    def __init__(
-        self,
-        temperature: _Optional[float] = ...,
-        top_p: _Optional[float] = ...,
-        top_k: _Optional[int] = ...,
-        max_tokens: _Optional[int] = ...,
-        stop: _Optional[_Iterable[str]] = ...,
-        seed: _Optional[int] = ...,
-    ) -> None: ...
+    def __init__(self, temperature: _Optional[float] = ..., top_p: _Optional[float] = ..., top_k: _Optional[int] = ..., max_tokens: _Optional[int] = ..., stop: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ...) -> None: ...
 
 class GenerateRequest(_message.Message):
     __slots__ = ("request_id", "model", "text", "messages", "sampling", "sla_class", "audit_labels")
@@ -68,7 +57,6 @@ class GenerateRequest(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
-
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     MODEL_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
@@ -83,16 +71,7 @@ class GenerateRequest(_message.Message):
     sampling: SamplingParams
     sla_class: SlaClass
     audit_labels: _containers.ScalarMap[str, str]
-    def __init__(
-        self,
-        request_id: _Optional[str] = ...,
-        model: _Optional[str] = ...,
-        text: _Optional[str] = ...,
-        messages: _Optional[_Union[ChatMessages, _Mapping]] = ...,
-        sampling: _Optional[_Union[SamplingParams, _Mapping]] = ...,
-        sla_class: _Optional[_Union[SlaClass, str]] = ...,
-        audit_labels: _Optional[_Mapping[str, str]] = ...,
-    ) -> None: ...
+    def __init__(self, request_id: _Optional[str] = ..., model: _Optional[str] = ..., text: _Optional[str] = ..., messages: _Optional[_Union[ChatMessages, _Mapping]] = ..., sampling: _Optional[_Union[SamplingParams, _Mapping]] = ..., sla_class: _Optional[_Union[SlaClass, str]] = ..., audit_labels: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Started(_message.Message):
     __slots__ = ("model", "prompt_tokens")
@@ -100,9 +79,7 @@ class Started(_message.Message):
     PROMPT_TOKENS_FIELD_NUMBER: _ClassVar[int]
     model: str
     prompt_tokens: int
-    def __init__(
-        self, model: _Optional[str] = ..., prompt_tokens: _Optional[int] = ...
-    ) -> None: ...
+    def __init__(self, model: _Optional[str] = ..., prompt_tokens: _Optional[int] = ...) -> None: ...
 
 class Chunk(_message.Message):
     __slots__ = ("text", "token_ids")
@@ -110,9 +87,7 @@ class Chunk(_message.Message):
     TOKEN_IDS_FIELD_NUMBER: _ClassVar[int]
     text: str
     token_ids: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(
-        self, text: _Optional[str] = ..., token_ids: _Optional[_Iterable[int]] = ...
-    ) -> None: ...
+    def __init__(self, text: _Optional[str] = ..., token_ids: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Usage(_message.Message):
     __slots__ = ("prompt_tokens", "completion_tokens")
@@ -120,9 +95,7 @@ class Usage(_message.Message):
     COMPLETION_TOKENS_FIELD_NUMBER: _ClassVar[int]
     prompt_tokens: int
     completion_tokens: int
-    def __init__(
-        self, prompt_tokens: _Optional[int] = ..., completion_tokens: _Optional[int] = ...
-    ) -> None: ...
+    def __init__(self, prompt_tokens: _Optional[int] = ..., completion_tokens: _Optional[int] = ...) -> None: ...
 
 class Timings(_message.Message):
     __slots__ = ("queue_s", "ttft_s", "total_s")
@@ -132,12 +105,7 @@ class Timings(_message.Message):
     queue_s: float
     ttft_s: float
     total_s: float
-    def __init__(
-        self,
-        queue_s: _Optional[float] = ...,
-        ttft_s: _Optional[float] = ...,
-        total_s: _Optional[float] = ...,
-    ) -> None: ...
+    def __init__(self, queue_s: _Optional[float] = ..., ttft_s: _Optional[float] = ..., total_s: _Optional[float] = ...) -> None: ...
 
 class Completed(_message.Message):
     __slots__ = ("finish_reason", "usage", "timings")
@@ -147,12 +115,7 @@ class Completed(_message.Message):
     finish_reason: str
     usage: Usage
     timings: Timings
-    def __init__(
-        self,
-        finish_reason: _Optional[str] = ...,
-        usage: _Optional[_Union[Usage, _Mapping]] = ...,
-        timings: _Optional[_Union[Timings, _Mapping]] = ...,
-    ) -> None: ...
+    def __init__(self, finish_reason: _Optional[str] = ..., usage: _Optional[_Union[Usage, _Mapping]] = ..., timings: _Optional[_Union[Timings, _Mapping]] = ...) -> None: ...
 
 class GenerateResponse(_message.Message):
     __slots__ = ("request_id", "started", "chunk", "completed")
@@ -164,13 +127,7 @@ class GenerateResponse(_message.Message):
     started: Started
     chunk: Chunk
     completed: Completed
-    def __init__(
-        self,
-        request_id: _Optional[str] = ...,
-        started: _Optional[_Union[Started, _Mapping]] = ...,
-        chunk: _Optional[_Union[Chunk, _Mapping]] = ...,
-        completed: _Optional[_Union[Completed, _Mapping]] = ...,
-    ) -> None: ...
+    def __init__(self, request_id: _Optional[str] = ..., started: _Optional[_Union[Started, _Mapping]] = ..., chunk: _Optional[_Union[Chunk, _Mapping]] = ..., completed: _Optional[_Union[Completed, _Mapping]] = ...) -> None: ...
 
 class ListModelsRequest(_message.Message):
     __slots__ = ()
@@ -184,12 +141,7 @@ class ModelInfo(_message.Message):
     name: str
     max_model_len: int
     ready_engines: int
-    def __init__(
-        self,
-        name: _Optional[str] = ...,
-        max_model_len: _Optional[int] = ...,
-        ready_engines: _Optional[int] = ...,
-    ) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., max_model_len: _Optional[int] = ..., ready_engines: _Optional[int] = ...) -> None: ...
 
 class ListModelsResponse(_message.Message):
     __slots__ = ("models",)
@@ -202,17 +154,7 @@ class StatusRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class EngineStatus(_message.Message):
-    __slots__ = (
-        "name",
-        "model",
-        "state",
-        "running_requests",
-        "waiting_requests",
-        "kv_cache_usage",
-        "outstanding_requests",
-        "error",
-        "unfinished_requests",
-    )
+    __slots__ = ("name", "model", "state", "running_requests", "waiting_requests", "kv_cache_usage", "outstanding_requests", "error", "unfinished_requests")
     NAME_FIELD_NUMBER: _ClassVar[int]
     MODEL_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -231,18 +173,7 @@ class EngineStatus(_message.Message):
     outstanding_requests: int
     error: str
     unfinished_requests: int
-    def __init__(
-        self,
-        name: _Optional[str] = ...,
-        model: _Optional[str] = ...,
-        state: _Optional[str] = ...,
-        running_requests: _Optional[int] = ...,
-        waiting_requests: _Optional[int] = ...,
-        kv_cache_usage: _Optional[float] = ...,
-        outstanding_requests: _Optional[int] = ...,
-        error: _Optional[str] = ...,
-        unfinished_requests: _Optional[int] = ...,
-    ) -> None: ...
+    def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
     __slots__ = ("health", "version", "engines", "uptime_s")
@@ -254,10 +185,4 @@ class StatusResponse(_message.Message):
     version: str
     engines: _containers.RepeatedCompositeFieldContainer[EngineStatus]
     uptime_s: float
-    def __init__(
-        self,
-        health: _Optional[str] = ...,
-        version: _Optional[str] = ...,
-        engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ...,
-        uptime_s: _Optional[float] = ...,
-    ) -> None: ...
+    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ...) -> None: ...

@@ -35,46 +35,89 @@ def with_messages(*messages: tuple[str, str]) -> pb2.GenerateRequest:
 
 
 CASES: list[tuple[str, Callable[[], pb2.GenerateRequest], grpc.StatusCode, str]] = [
-    ("unknown model", lambda: pb2.GenerateRequest(model="gpt-x", text="hi"),
-     grpc.StatusCode.NOT_FOUND, "not served"),
-    ("no input", lambda: pb2.GenerateRequest(model="demo"),
-     grpc.StatusCode.INVALID_ARGUMENT, "no input"),
+    (
+        "unknown model",
+        lambda: pb2.GenerateRequest(model="gpt-x", text="hi"),
+        grpc.StatusCode.NOT_FOUND,
+        "not served",
+    ),
+    (
+        "no input",
+        lambda: pb2.GenerateRequest(model="demo"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "no input",
+    ),
     ("empty prompt", lambda: text_request(""), grpc.StatusCode.INVALID_ARGUMENT, "empty"),
-    ("whitespace prompt", lambda: text_request(" \n\t"), grpc.StatusCode.INVALID_ARGUMENT,
-     "empty"),
-    ("10 MB prompt", lambda: text_request("a" * 10_000_000),
-     grpc.StatusCode.INVALID_ARGUMENT, "limit is 1048576"),
-    ("prompt longer than the model's context", lambda: text_request("bank " * 5000),
-     grpc.StatusCode.INVALID_ARGUMENT, "maximum"),
-    ("max_tokens 0", lambda: text_request(max_tokens=0), grpc.StatusCode.INVALID_ARGUMENT,
-     "max_tokens"),
-    ("max_tokens negative", lambda: text_request(max_tokens=-5),
-     grpc.StatusCode.INVALID_ARGUMENT, "max_tokens"),
-    ("max_tokens huge", lambda: text_request(max_tokens=2_000_000_000),
-     grpc.StatusCode.INVALID_ARGUMENT, "exceeds"),
-    ("temperature NaN", lambda: text_request(temperature=float("nan")),
-     grpc.StatusCode.INVALID_ARGUMENT, "temperature"),
-    ("temperature negative", lambda: text_request(temperature=-1.0),
-     grpc.StatusCode.INVALID_ARGUMENT, "temperature"),
+    ("whitespace prompt", lambda: text_request(" \n\t"), grpc.StatusCode.INVALID_ARGUMENT, "empty"),
+    (
+        "10 MB prompt",
+        lambda: text_request("a" * 10_000_000),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "limit is 1048576",
+    ),
+    (
+        "prompt longer than the model's context",
+        lambda: text_request("bank " * 5000),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "maximum",
+    ),
+    (
+        "max_tokens 0",
+        lambda: text_request(max_tokens=0),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "max_tokens",
+    ),
+    (
+        "max_tokens negative",
+        lambda: text_request(max_tokens=-5),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "max_tokens",
+    ),
+    (
+        "max_tokens huge",
+        lambda: text_request(max_tokens=2_000_000_000),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "exceeds",
+    ),
+    (
+        "temperature NaN",
+        lambda: text_request(temperature=float("nan")),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "temperature",
+    ),
+    (
+        "temperature negative",
+        lambda: text_request(temperature=-1.0),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "temperature",
+    ),
     ("top_p zero", lambda: text_request(top_p=0.0), grpc.StatusCode.INVALID_ARGUMENT, "top_p"),
-    ("top_p above one", lambda: text_request(top_p=1.5), grpc.StatusCode.INVALID_ARGUMENT,
-     "top_p"),
-    ("top_k below -1", lambda: text_request(top_k=-7), grpc.StatusCode.INVALID_ARGUMENT,
-     "top_k"),
-    ("empty stop string", lambda: text_request(stop=[""]), grpc.StatusCode.INVALID_ARGUMENT,
-     "stop"),
+    ("top_p above one", lambda: text_request(top_p=1.5), grpc.StatusCode.INVALID_ARGUMENT, "top_p"),
+    ("top_k below -1", lambda: text_request(top_k=-7), grpc.StatusCode.INVALID_ARGUMENT, "top_k"),
+    (
+        "empty stop string",
+        lambda: text_request(stop=[""]),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "stop",
+    ),
     ("unknown SLA class", lambda: with_sla(42), grpc.StatusCode.INVALID_ARGUMENT, "sla_class"),
-    ("bad request_id", lambda: pb2.GenerateRequest(request_id="a b\n", model="demo", text="x"),
-     grpc.StatusCode.INVALID_ARGUMENT, "request_id"),
-    ("unknown chat role", lambda: with_messages(("root", "hi")),
-     grpc.StatusCode.INVALID_ARGUMENT, "role"),
+    (
+        "bad request_id",
+        lambda: pb2.GenerateRequest(request_id="a b\n", model="demo", text="x"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "request_id",
+    ),
+    (
+        "unknown chat role",
+        lambda: with_messages(("root", "hi")),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "role",
+    ),
     ("empty chat", lambda: with_messages(), grpc.StatusCode.INVALID_ARGUMENT, "messages"),
 ]
 
 
-@pytest.mark.parametrize(
-    ("name", "make", "code", "detail"), CASES, ids=[c[0] for c in CASES]
-)
+@pytest.mark.parametrize(("name", "make", "code", "detail"), CASES, ids=[c[0] for c in CASES])
 def test_bad_request_gets_clear_status(
     daemon: RunningDaemon,
     name: str,

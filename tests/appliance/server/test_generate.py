@@ -73,9 +73,7 @@ async def bare_generate(llm: Any, text: str, max_tokens: int) -> tuple[str, list
     return "".join(texts), ids
 
 
-async def test_greedy_output_equals_bare_asyncllm(
-    daemon: RunningDaemon, bare_engine: Any
-) -> None:
+async def test_greedy_output_equals_bare_asyncllm(daemon: RunningDaemon, bare_engine: Any) -> None:
     stub = daemon.inference()
     for prompt in PROMPTS:
         responses = await asyncio.to_thread(
@@ -112,7 +110,8 @@ def test_empty_request_id_gets_a_generated_one(daemon: RunningDaemon) -> None:
     req.request_id = ""
     responses = collect(daemon.inference().Generate(req, timeout=60))
     ids = {r.request_id for r in responses}
-    assert len(ids) == 1 and len(ids.pop()) == 32
+    assert len(ids) == 1
+    assert len(ids.pop()) == 32
 
 
 def test_chunks_are_complete_utf8(daemon: RunningDaemon, tokenizer: Any) -> None:
@@ -183,7 +182,8 @@ def test_cancel_mid_stream_frees_the_engine(daemon: RunningDaemon) -> None:
             break
     busy = daemon.status().engines[0]
     assert chunks == 3, "the stream ended before it could be cancelled"
-    assert busy.outstanding_requests >= 1 and busy.unfinished_requests >= 1, busy
+    assert busy.outstanding_requests >= 1, busy
+    assert busy.unfinished_requests >= 1, busy
     call.cancel()
     idle = daemon.wait_idle().engines[0]
     assert idle.unfinished_requests == 0

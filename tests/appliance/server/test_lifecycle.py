@@ -3,6 +3,7 @@ on a daemon of its own (this module stops it)."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -55,8 +56,9 @@ def long_request(text: str) -> pb2.GenerateRequest:
 
 
 @pytest.fixture(scope="module")
-def startup(tmp_path_factory: pytest.TempPathFactory, demo_model: Path, dev_pki: DevPki
-            ) -> Iterator[Startup]:
+def startup(
+    tmp_path_factory: pytest.TempPathFactory, demo_model: Path, dev_pki: DevPki
+) -> Iterator[Startup]:
     """Start a daemon under a fake systemd: a datagram socket as NOTIFY_SOCKET, a watchdog.
 
     While it loads, poll health over the Unix socket; on READY=1, call Generate at once.
@@ -80,10 +82,8 @@ def startup(tmp_path_factory: pytest.TempPathFactory, demo_model: Path, dev_pki:
         while not any(line == "READY=1" for line in run.lines()):
             assert time.monotonic() < deadline, daemon.log_tail()
             assert daemon.process.poll() is None, daemon.log_tail()
-            try:
+            with contextlib.suppress(grpc.RpcError):  # not listening yet
                 run.health_before_ready.append(daemon.health())
-            except grpc.RpcError:
-                pass  # not listening yet
             run.read_notifications(0.1)
         responses = list(
             daemon.inference().Generate(
