@@ -14,6 +14,7 @@ from appliance.config.settings import (
     EngineConfig,
     ListenConfig,
     RequestLimits,
+    StreamIntervals,
     TlsConfig,
     load_config,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "LocatedYamlError",
     "Location",
     "RequestLimits",
+    "StreamIntervals",
     "TlsConfig",
     "load_config",
     "load_yaml_file",

@@ -138,12 +138,25 @@ class RequestLimits(_Frozen):
     max_request_id_bytes: int = Field(default=128, ge=8, le=1024, description="request_id size.")
 
 
+class StreamIntervals(_Frozen):
+    """Tokens per streamed chunk, per SLA class. The first token is always sent at once;
+    after it, vLLM sends a chunk every N tokens. Larger N costs less CPU per token (fewer
+    messages) and delays text by at most N-1 tokens."""
+
+    realtime: int = Field(default=1, ge=1, le=256, description="Realtime class.")
+    interactive: int = Field(default=1, ge=1, le=256, description="Interactive class.")
+    batch: int = Field(default=16, ge=1, le=256, description="Batch class.")
+
+
 class DaemonConfig(_Frozen):
     """The whole daemon configuration file."""
 
     listen: ListenConfig = Field(default_factory=ListenConfig, description="Listeners.")
     engines: list[EngineConfig] = Field(min_length=1, max_length=64, description="Engines.")
     limits: RequestLimits = Field(default_factory=RequestLimits, description="Request bounds.")
+    stream_interval: StreamIntervals = Field(
+        default_factory=StreamIntervals, description="Tokens per streamed chunk by SLA class."
+    )
     admin_identities: list[str] = Field(
         default_factory=list,
         max_length=256,

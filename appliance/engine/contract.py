@@ -19,6 +19,8 @@ class Sampling:
     top_k: int | None = None
     stop: tuple[str, ...] = ()
     seed: int | None = None
+    # Tokens per streamed chunk after the first (1: every token).
+    stream_interval: int = 1
 
 
 @dataclass(frozen=True, slots=True)

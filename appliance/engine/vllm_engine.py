@@ -223,6 +223,7 @@ class VllmEngine:
             "output_kind": RequestOutputKind.DELTA,
             "stop": list(sampling.stop) or None,
             "seed": sampling.seed,
+            "stream_interval": sampling.stream_interval,
         }
         if sampling.temperature is not None:
             kwargs["temperature"] = sampling.temperature

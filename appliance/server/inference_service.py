@@ -60,6 +60,7 @@ class InferenceService:
                 limits=self._state.config.limits,
                 engine=engine.info,
                 arrival=arrival,
+                stream_intervals=self._state.config.stream_interval,
             )
             # The call's deadline bounds the engine work too: on expiry the stream is
             # closed, which aborts the request inside vLLM (no KV cache left behind).

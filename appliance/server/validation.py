@@ -10,7 +10,7 @@ import re
 import uuid
 
 from appliance.api import pb2
-from appliance.config.settings import RequestLimits
+from appliance.config.settings import RequestLimits, StreamIntervals
 from appliance.engine.contract import ChatTurn, EngineInfo, GenerationRequest, Sampling
 from appliance.server.errors import InvalidRequestError
 
@@ -48,12 +48,14 @@ def validate_generate(
     limits: RequestLimits,
     engine: EngineInfo,
     arrival: float,
+    stream_intervals: StreamIntervals | None = None,
 ) -> GenerationRequest:
     """Check every field against the limits and the engine; raise InvalidRequestError."""
-    sampling = _sampling(request, engine, limits)
     sla = _SLA_NAMES.get(request.sla_class)
     if sla is None:
         raise InvalidRequestError(f"sla_class {request.sla_class} is not a known SLA class")
+    interval = getattr(stream_intervals or StreamIntervals(), sla)
+    sampling = _sampling(request, engine, limits, interval)
     _check_audit_labels(request)
     kind = request.WhichOneof("input")
     if kind == "text":
@@ -103,7 +105,9 @@ def _messages(chat: pb2.ChatMessages, limits: RequestLimits) -> tuple[ChatTurn, 
     return tuple(turns)
 
 
-def _sampling(request: pb2.GenerateRequest, engine: EngineInfo, limits: RequestLimits) -> Sampling:
+def _sampling(
+    request: pb2.GenerateRequest, engine: EngineInfo, limits: RequestLimits, stream_interval: int
+) -> Sampling:
     s = request.sampling
     max_tokens = s.max_tokens if s.HasField("max_tokens") else engine.default_max_tokens
     if max_tokens < 1:
@@ -134,6 +138,7 @@ def _sampling(request: pb2.GenerateRequest, engine: EngineInfo, limits: RequestL
         top_k=None if top_k in (None, 0) else top_k,
         stop=tuple(s.stop),
         seed=s.seed if s.HasField("seed") else None,
+        stream_interval=stream_interval,
     )
 
 
