@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -57,6 +58,8 @@ async def bare_engine(demo_model: Path) -> AsyncIterator[Any]:
     llm = AsyncLLM.from_engine_args(engine_args(config))
     yield llm
     llm.shutdown()
+    del llm
+    gc.collect()  # run AsyncLLM.__del__ now, not at exit when its modules are gone
 
 
 async def bare_generate(llm: Any, text: str, max_tokens: int) -> tuple[str, list[int]]:
