@@ -13,7 +13,7 @@ import pytest
 
 from appliance.engine.demo_model import build_demo_model
 from enclave import DevPki, create_dev_pki
-from tests.daemon_harness import RunningDaemon, start_daemon
+from tests.daemon_harness import TENANT_CLIENTS, RunningDaemon, start_daemon
 
 
 @pytest.fixture(scope="session")
@@ -23,7 +23,7 @@ def demo_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def dev_pki(tmp_path_factory: pytest.TempPathFactory) -> DevPki:
-    return create_dev_pki(tmp_path_factory.mktemp("pki"))
+    return create_dev_pki(tmp_path_factory.mktemp("pki"), clients=TENANT_CLIENTS)
 
 
 @pytest.fixture(scope="session")

@@ -51,6 +51,58 @@ def engine_config(model_dir: Path, **overrides: Any) -> dict[str, Any]:
     return engine
 
 
+TENANT_CLIENTS = {
+    "client": "spiffe://appliance.local/tenant/demo",
+    "admin": "spiffe://appliance.local/admin/operator",
+    "partner": "spiffe://appliance.local/tenant/partner-acme",
+    "limited": "spiffe://appliance.local/tenant/limited",
+    "stranger": "spiffe://appliance.local/tenant/unknown",
+}
+
+
+def tenant(tenant_id: str, identity: str, **overrides: Any) -> dict[str, Any]:
+    """A policy tenant for tests: generous limits unless overridden."""
+    entry: dict[str, Any] = {
+        "id": tenant_id,
+        "identities": [identity],
+        "models": ["demo"],
+        "sla": {"allowed": ["realtime", "interactive", "batch"], "default": "interactive"},
+        "limits": {
+            "max_prompt_bytes": 1048576,
+            "max_tokens": 1024,
+            "requests_per_minute": 100000,
+            "max_concurrent_streams": 64,
+        },
+    }
+    entry.update(overrides)
+    return entry
+
+
+def harness_policy(**overrides: Any) -> dict[str, Any]:
+    """The policy test daemons run: a generous tenant, a restricted partner, a tenant with a
+    small rate and one stream, and admins."""
+    policy: dict[str, Any] = {
+        "version": 1,
+        "admins": ["spiffe://appliance.local/admin/*"],
+        "tenants": [
+            tenant("demo", TENANT_CLIENTS["client"], models=["*"]),
+            tenant(
+                "partner",
+                "spiffe://appliance.local/tenant/partner-*",
+                sla={"allowed": ["batch"], "default": "batch"},
+                limits={"max_prompt_bytes": 64, "max_tokens": 8},
+            ),
+            tenant(
+                "limited",
+                TENANT_CLIENTS["limited"],
+                limits={"requests_per_minute": 6, "burst": 3, "max_concurrent_streams": 1},
+            ),
+        ],
+    }
+    policy.update(overrides)
+    return policy
+
+
 @dataclass
 class RunningDaemon:
     """A daemon subprocess and how to reach it."""
@@ -144,10 +196,13 @@ def start_daemon(
     listen: Mapping[str, Any] | None = None,
     extra: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
+    policy: Mapping[str, Any] | None = None,
     wait: bool = True,
 ) -> RunningDaemon:
     """Write a config into `workdir` and start `appliance serve` on it."""
     workdir.mkdir(parents=True, exist_ok=True)
+    policy_path = workdir / "policy.yaml"
+    policy_path.write_text(yaml.safe_dump(dict(policy) if policy else harness_policy()))
     port = free_port()
     unix_socket = workdir / "appliance.sock"
     config: dict[str, Any] = {
@@ -164,7 +219,7 @@ def start_daemon(
             **(listen or {}),
         },
         "engines": [dict(engine) if engine else engine_config(model_dir)],
-        "admin_identities": ["spiffe://appliance.local/admin/*"],
+        "policy": str(policy_path),
         "state_directory": str(workdir / "state"),
         **(extra or {}),
     }

@@ -42,7 +42,13 @@ def _serve(args: argparse.Namespace) -> int:
             print(error, file=sys.stderr)
         return 2
     try:
-        return asyncio.run(Daemon(config, version=__version__).run())
+        daemon = Daemon(config, version=__version__)
+    except LocatedYamlError as exc:
+        for error in exc.errors:
+            print(error, file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(daemon.run())
     except (DaemonStartError, TlsSetupError) as exc:
         print(f"appliance: {exc}", file=sys.stderr)
         return 1

@@ -157,11 +157,9 @@ class DaemonConfig(_Frozen):
     stream_interval: StreamIntervals = Field(
         default_factory=StreamIntervals, description="Tokens per streamed chunk by SLA class."
     )
-    admin_identities: list[str] = Field(
-        default_factory=list,
-        max_length=256,
-        description="Peer identities (SPIFFE ID, SAN or CN) allowed on the Admin service over "
-        "TCP. Callers on the Unix socket are local admins.",
+    policy: Path = Field(
+        description="The policy file: tenants, limits, admins. Reloaded on SIGHUP and on "
+        "Admin.ReloadPolicy; a file that does not validate keeps the last good one live."
     )
     state_directory: Path = Field(
         default=Path("/var/lib/appliance"), description="Writable state (audit log, caches)."
@@ -210,5 +208,6 @@ def _resolve_relative_paths(config: DaemonConfig, base: Path) -> DaemonConfig:
             "listen": listen,
             "engines": engines,
             "state_directory": fix(config.state_directory),
+            "policy": fix(config.policy),
         }
     )

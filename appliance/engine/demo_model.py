@@ -1,9 +1,11 @@
 """Build the demo model: a tiny Llama with a locally trained byte-level BPE tokenizer.
 
-Nothing is downloaded. The tokenizer is trained on the licence texts that every Debian
-system ships in /usr/share/common-licenses (plus a text bundled with this package, so the
-build also works where that folder is missing); weights are random from a fixed seed, so
-the same machine builds the same model and greedy output is deterministic.
+Nothing is downloaded. The model never emits its special tokens (their output logits are
+zero), so a generation runs until max_tokens or a stop string. The tokenizer is trained on
+the licence texts that every Debian system ships in /usr/share/common-licenses (plus a text
+bundled with this package, so the build also works where that folder is missing); weights
+are random from a fixed seed, so the same machine builds the same model and greedy output
+is deterministic.
 """
 
 from __future__ import annotations
@@ -88,7 +90,11 @@ def build_demo_model(out_dir: Path, spec: DemoModelSpec | None = None) -> Path:
     fast.chat_template = CHAT_TEMPLATE
     fast.save_pretrained(out_dir)
 
-    special_ids = {token: tokenizer.token_to_id(token) for token in SPECIAL_TOKENS}
+    special_ids: dict[str, int] = {}
+    for token in SPECIAL_TOKENS:
+        token_id = tokenizer.token_to_id(token)
+        assert token_id is not None, f"trainer dropped special token {token}"
+        special_ids[token] = token_id
     config = LlamaConfig(
         vocab_size=tokenizer.get_vocab_size(),
         hidden_size=spec.hidden_size,
@@ -105,6 +111,11 @@ def build_demo_model(out_dir: Path, spec: DemoModelSpec | None = None) -> Path:
     )
     torch.manual_seed(spec.seed)
     model = LlamaForCausalLM(config)
+    # Zero logits for the special tokens: random weights would otherwise end generations at
+    # random points, while every other logit's maximum sits far above zero. The demo model
+    # thus runs to max_tokens or a stop string, which keeps tests and benchmarks comparable.
+    with torch.no_grad():
+        model.lm_head.weight[sorted(special_ids.values())] = 0.0
     model.save_pretrained(out_dir, safe_serialization=True)
     (out_dir / "appliance-demo.json").write_text(
         json.dumps({"builder": "appliance model build-demo", "spec": spec.__dict__}, indent=2)

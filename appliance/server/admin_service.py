@@ -8,6 +8,7 @@ from typing import Any
 import grpc
 
 from appliance.api import pb2
+from appliance.policy.matching import is_admin
 from appliance.server.errors import PermissionDeniedError
 from appliance.server.identity import identity_from_context
 from appliance.server.rpc_handlers import parsed, unary_unary
@@ -27,16 +28,20 @@ class AdminService:
         """The gRPC handler for this service."""
         return grpc.method_handlers_generic_handler(
             SERVICE_NAME,
-            {"Status": unary_unary(self.status, pb2.StatusRequest, pb2.StatusResponse)},
+            {
+                "Status": unary_unary(self.status, pb2.StatusRequest, pb2.StatusResponse),
+                "ReloadPolicy": unary_unary(
+                    self.reload_policy, pb2.ReloadPolicyRequest, pb2.ReloadPolicyResponse
+                ),
+            },
         )
 
     def _authorize(self, context: grpc.aio.ServicerContext[Any, Any]) -> None:
         identity = identity_from_context(context)
         if identity.transport == "unix":
             return
-        if identity.transport == "mtls" and identity.matches_any(
-            self._state.config.admin_identities
-        ):
+        policy = self._state.policies.current.policy
+        if identity.transport == "mtls" and is_admin(policy, identity.names()):
             return
         raise PermissionDeniedError(f"{identity.principal} is not an admin identity")
 
@@ -50,10 +55,15 @@ class AdminService:
         except Exception as exc:
             await context.abort_with_status(status_for(exc).to_grpc_status())
         healthy = self._state.serving and not self._state.draining
+        policies = self._state.policies
         response = pb2.StatusResponse(
             health="SERVING" if healthy else "NOT_SERVING",
             version=self._state.version,
             uptime_s=self._state.uptime_s,
+            policy_digest=policies.current.digest,
+            policy_error=policies.last_error,
+            policy_loaded_at=policies.loaded_at,
+            policy_reload_failures=policies.reload_failures,
         )
         for engine, stats in self._state.pool.stats():
             response.engines.add(
@@ -68,3 +78,17 @@ class AdminService:
                 error=stats.error,
             )
         return response
+
+    async def reload_policy(
+        self, request: object, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb2.ReloadPolicyResponse:
+        """Re-read the policy file; the live policy changes only if the file validates."""
+        try:
+            self._authorize(context)
+            parsed(request, pb2.ReloadPolicyRequest)
+        except Exception as exc:
+            await context.abort_with_status(status_for(exc).to_grpc_status())
+        result = await self._state.policies.reload()
+        return pb2.ReloadPolicyResponse(
+            applied=result.applied, policy_digest=result.digest, errors=list(result.errors)
+        )

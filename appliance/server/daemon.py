@@ -22,6 +22,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from appliance.config.settings import DaemonConfig
 from appliance.engine.contract import Engine
+from appliance.policy.store import PolicyStore
 from appliance.server import admin_service, inference_service
 from appliance.server.admin_service import AdminService
 from appliance.server.engine_pool import EnginePool
@@ -57,10 +58,16 @@ class Daemon:
             engines = [VllmEngine(e) for e in config.engines]
         self._config = config
         self._notifier = notifier or SystemdNotifier()
-        self.state = ServingState(config=config, pool=EnginePool(engines), version=version)
+        self.state = ServingState(
+            config=config,
+            pool=EnginePool(engines),
+            policies=PolicyStore.open(config.policy),
+            version=version,
+        )
         self._health = health.aio.HealthServicer()
         self._stop = asyncio.Event()
         self._server: grpc.aio.Server | None = None
+        self._background: set[asyncio.Task[object]] = set()
 
     def request_stop(self) -> None:
         """Begin a graceful shutdown (what SIGTERM does)."""
@@ -71,6 +78,10 @@ class Daemon:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.request_stop)
+        loop.add_signal_handler(signal.SIGHUP, self._reload_policy_soon)
+        log.info(
+            "policy %s live from %s", self.state.policies.current.short_digest, self._config.policy
+        )
         await self._set_health(health_pb2.HealthCheckResponse.NOT_SERVING)
         self._server = await self._start_server()
         try:
@@ -91,6 +102,12 @@ class Daemon:
             await self._server.stop(grace=1.0)
             await self.state.pool.shutdown_all()
             log.info("stopped")
+
+    def _reload_policy_soon(self) -> None:
+        task = asyncio.create_task(self.state.policies.reload())
+        # Keep a reference until done: the loop holds only weak ones.
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _set_health(self, status: health_pb2.HealthCheckResponse.ServingStatus) -> None:
         for name in ("", *_SERVICES):

@@ -34,15 +34,21 @@ class PeerIdentity:
     @property
     def principal(self) -> str:
         """The one name to log and match first: SPIFFE ID, then URI, DNS, CN."""
+        if self.transport == "unix":
+            return "unix:local"
         for candidate in (self.spiffe_id, *self.uris, *self.dns_names, self.common_name):
             if candidate:
                 return candidate
         return f"{self.transport}:anonymous"
 
     def names(self) -> tuple[str, ...]:
-        """Every name the certificate proves, most specific first."""
+        """Every name the transport proves, most specific first. A Unix-socket caller is
+        'unix:local'; a caller on insecure TCP is 'insecure:anonymous'."""
+        if self.transport == "unix":
+            return ("unix:local",)
         found = [self.spiffe_id, *self.uris, *self.dns_names, self.common_name]
-        return tuple(dict.fromkeys(n for n in found if n))
+        names = tuple(dict.fromkeys(n for n in found if n))
+        return names or (self.principal,)
 
     def matches_any(self, patterns: Iterable[str]) -> bool:
         """True if any proven name matches a pattern (shell-style: `spiffe://corp/admin/*`)."""

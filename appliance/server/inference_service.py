@@ -12,7 +12,8 @@ import grpc
 
 from appliance.api import pb2
 from appliance.engine.contract import Finished, GenerationEvent, Started, TextDelta
-from appliance.server.errors import DrainingError
+from appliance.policy.matching import model_allowed, tenant_for
+from appliance.server.errors import DrainingError, PermissionDeniedError
 from appliance.server.identity import identity_from_context
 from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
 from appliance.server.serving_state import ServingState
@@ -46,22 +47,38 @@ class InferenceService:
         """Stream one generation with `context.write`; errors end the call with a status."""
         arrival = time.monotonic()
         request_id = ""
-        outcome = "ok"
+        tenant_id = ""
+        admitted = False
         try:
             message = parsed(request, pb2.GenerateRequest)
             request_id = request_id_of(message, self._state.config.limits)
             if self._state.draining:
                 raise DrainingError("the appliance is shutting down; retry on another one")
+            # Read the policy once: this request finishes under it even if a reload lands.
+            policy = self._state.policies.current.policy
             identity = identity_from_context(context)
+            tenant = tenant_for(policy, identity.names())
+            if tenant is None:
+                raise PermissionDeniedError(
+                    f"{identity.principal} is not a tenant of this appliance"
+                )
+            tenant_id = tenant.id
+            if not model_allowed(tenant, message.model):
+                raise PermissionDeniedError(
+                    f"tenant {tenant.id!r} may not use model {message.model!r}"
+                )
             engine = self._state.pool.pick(message.model)
             generation = validate_generate(
                 message,
                 request_id=request_id,
                 limits=self._state.config.limits,
                 engine=engine.info,
+                tenant=tenant,
                 arrival=arrival,
                 stream_intervals=self._state.config.stream_interval,
             )
+            self._state.limiter.acquire(tenant.id, tenant.limits)
+            admitted = True
             # The call's deadline bounds the engine work too: on expiry the stream is
             # closed, which aborts the request inside vLLM (no KV cache left behind).
             async with asyncio.timeout(context.time_remaining()):
@@ -70,22 +87,27 @@ class InferenceService:
                     async for event in stream:
                         await context.write(_response(request_id, engine.info.model, event))
             log.info(
-                "generate done request_id=%s peer=%s model=%s",
+                "generate done request_id=%s tenant=%s model=%s",
                 request_id,
-                identity.principal,
+                tenant_id,
                 message.model,
             )
         except asyncio.CancelledError:
-            outcome = "cancelled"
+            log.info("generate cancelled by client request_id=%s", request_id)
             raise
         except Exception as exc:
             reply = status_for(exc)
-            outcome = reply.code.name
-            log.info("generate failed request_id=%s status=%s: %s", request_id, outcome, reply)
+            log.info(
+                "generate failed request_id=%s tenant=%s status=%s: %s",
+                request_id,
+                tenant_id,
+                reply.code.name,
+                reply.message,
+            )
             await context.abort_with_status(reply.to_grpc_status())
         finally:
-            if outcome == "cancelled":
-                log.info("generate cancelled by client request_id=%s", request_id)
+            if admitted:
+                self._state.limiter.release(tenant_id)
 
     async def list_models(
         self, request: object, context: grpc.aio.ServicerContext[Any, Any]

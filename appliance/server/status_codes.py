@@ -21,6 +21,7 @@ from appliance.engine.errors import (
     InvalidGenerationError,
     QueueFullError,
 )
+from appliance.policy.limiter import TenantLimitError
 from appliance.server.errors import (
     DrainingError,
     InvalidRequestError,
@@ -36,6 +37,7 @@ _CODES: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (ModelNotFoundError, grpc.StatusCode.NOT_FOUND),
     (PermissionDeniedError, grpc.StatusCode.PERMISSION_DENIED),
     (QueueFullError, grpc.StatusCode.RESOURCE_EXHAUSTED),
+    (TenantLimitError, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (DrainingError, grpc.StatusCode.UNAVAILABLE),
     (EngineUnavailableError, grpc.StatusCode.UNAVAILABLE),
     (TimeoutError, grpc.StatusCode.DEADLINE_EXCEEDED),
@@ -74,7 +76,9 @@ def status_for(exc: BaseException) -> StatusReply:
         return StatusReply(grpc.StatusCode.DEADLINE_EXCEEDED, "deadline exceeded")
     for kind, code in _CODES:
         if isinstance(exc, kind):
-            retry = exc.retry_after_s if isinstance(exc, QueueFullError) else None
+            retry = (
+                exc.retry_after_s if isinstance(exc, QueueFullError | TenantLimitError) else None
+            )
             return StatusReply(code, str(exc) or kind.__name__, retry)
     incident = uuid.uuid4().hex[:12]
     log.error("internal error, incident %s", incident, exc_info=exc)

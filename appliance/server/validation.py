@@ -8,16 +8,17 @@ from __future__ import annotations
 import math
 import re
 import uuid
+from dataclasses import replace
 
 from appliance.api import pb2
 from appliance.config.settings import RequestLimits, StreamIntervals
 from appliance.engine.contract import ChatTurn, EngineInfo, GenerationRequest, Sampling
-from appliance.server.errors import InvalidRequestError
+from appliance.policy.model import Tenant
+from appliance.server.errors import InvalidRequestError, PermissionDeniedError
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]+$")
 _ROLES = frozenset({"system", "user", "assistant", "tool"})
 _SLA_NAMES = {
-    pb2.SLA_CLASS_UNSPECIFIED: "interactive",
     pb2.REALTIME: "realtime",
     pb2.INTERACTIVE: "interactive",
     pb2.BATCH: "batch",
@@ -47,13 +48,30 @@ def validate_generate(
     request_id: str,
     limits: RequestLimits,
     engine: EngineInfo,
+    tenant: Tenant,
     arrival: float,
     stream_intervals: StreamIntervals | None = None,
 ) -> GenerationRequest:
-    """Check every field against the limits and the engine; raise InvalidRequestError."""
-    sla = _SLA_NAMES.get(request.sla_class)
+    """Check every field against the daemon's limits, the tenant's policy and the engine;
+    raise InvalidRequestError, or PermissionDeniedError for an SLA class not allowed."""
+    if request.sla_class == pb2.SLA_CLASS_UNSPECIFIED:
+        sla: str | None = tenant.sla.default
+    else:
+        sla = _SLA_NAMES.get(request.sla_class)
     if sla is None:
         raise InvalidRequestError(f"sla_class {request.sla_class} is not a known SLA class")
+    if sla not in tenant.sla.allowed:
+        raise PermissionDeniedError(f"tenant {tenant.id!r} may not use SLA class {sla!r}")
+    # The tighter of the daemon's and the tenant's bounds applies.
+    limits = limits.model_copy(
+        update={"max_prompt_bytes": min(limits.max_prompt_bytes, tenant.limits.max_prompt_bytes)}
+    )
+    max_tokens = min(engine.max_tokens, tenant.limits.max_tokens)
+    engine = replace(
+        engine,
+        max_tokens=max_tokens,
+        default_max_tokens=min(engine.default_max_tokens, max_tokens),
+    )
     interval = getattr(stream_intervals or StreamIntervals(), sla)
     sampling = _sampling(request, engine, limits, interval)
     _check_audit_labels(request)
@@ -115,7 +133,8 @@ def _sampling(
     limit = min(engine.max_tokens, engine.max_model_len)
     if max_tokens > limit:
         raise InvalidRequestError(
-            f"sampling.max_tokens {max_tokens} exceeds this model's limit of {limit}"
+            f"sampling.max_tokens {max_tokens} exceeds the limit of {limit} for this tenant "
+            "and model"
         )
     temperature = _optional_float(s, "temperature", low=0.0, high=_MAX_TEMPERATURE)
     top_p = _optional_float(s, "top_p", low=0.0, high=1.0)

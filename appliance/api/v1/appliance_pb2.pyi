@@ -176,13 +176,35 @@ class EngineStatus(_message.Message):
     def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
-    __slots__ = ("health", "version", "engines", "uptime_s")
+    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures")
     HEALTH_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ENGINES_FIELD_NUMBER: _ClassVar[int]
     UPTIME_S_FIELD_NUMBER: _ClassVar[int]
+    POLICY_DIGEST_FIELD_NUMBER: _ClassVar[int]
+    POLICY_ERROR_FIELD_NUMBER: _ClassVar[int]
+    POLICY_LOADED_AT_FIELD_NUMBER: _ClassVar[int]
+    POLICY_RELOAD_FAILURES_FIELD_NUMBER: _ClassVar[int]
     health: str
     version: str
     engines: _containers.RepeatedCompositeFieldContainer[EngineStatus]
     uptime_s: float
-    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ...) -> None: ...
+    policy_digest: str
+    policy_error: str
+    policy_loaded_at: float
+    policy_reload_failures: int
+    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ...) -> None: ...
+
+class ReloadPolicyRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ReloadPolicyResponse(_message.Message):
+    __slots__ = ("applied", "policy_digest", "errors")
+    APPLIED_FIELD_NUMBER: _ClassVar[int]
+    POLICY_DIGEST_FIELD_NUMBER: _ClassVar[int]
+    ERRORS_FIELD_NUMBER: _ClassVar[int]
+    applied: bool
+    policy_digest: str
+    errors: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, applied: _Optional[bool] = ..., policy_digest: _Optional[str] = ..., errors: _Optional[_Iterable[str]] = ...) -> None: ...

@@ -157,13 +157,26 @@ class AdminStub:
                 request_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.StatusRequest.SerializeToString,
                 response_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.StatusResponse.FromString,
                 _registered_method=True)
+        self.ReloadPolicy = channel.unary_unary(
+                '/appliance.v1.Admin/ReloadPolicy',
+                request_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ReloadPolicyRequest.SerializeToString,
+                response_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ReloadPolicyResponse.FromString,
+                _registered_method=True)
 
 
 class AdminServicer:
     """Missing associated documentation comment in .proto file."""
 
     def Status(self, request, context):
-        """Health, engines and their load. Admin identities and the local Unix socket only.
+        """Health, engines and their load, the live policy. Admin identities and the local Unix
+        socket only (as for every Admin call).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReloadPolicy(self, request, context):
+        """Re-read the policy file; applied only if it validates fully, else the live one stays.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -176,6 +189,11 @@ def add_AdminServicer_to_server(servicer, server):
                     servicer.Status,
                     request_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.StatusRequest.FromString,
                     response_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.StatusResponse.SerializeToString,
+            ),
+            'ReloadPolicy': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReloadPolicy,
+                    request_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ReloadPolicyRequest.FromString,
+                    response_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ReloadPolicyResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -205,6 +223,33 @@ class Admin:
             '/appliance.v1.Admin/Status',
             appliance_dot_api_dot_v1_dot_appliance__pb2.StatusRequest.SerializeToString,
             appliance_dot_api_dot_v1_dot_appliance__pb2.StatusResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReloadPolicy(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/appliance.v1.Admin/ReloadPolicy',
+            appliance_dot_api_dot_v1_dot_appliance__pb2.ReloadPolicyRequest.SerializeToString,
+            appliance_dot_api_dot_v1_dot_appliance__pb2.ReloadPolicyResponse.FromString,
             options,
             channel_credentials,
             insecure,

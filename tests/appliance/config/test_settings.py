@@ -13,6 +13,7 @@ from appliance.config import LocatedYamlError, load_config
 REPO = Path(__file__).resolve().parents[3]
 
 VALID = """\
+policy: policy.yaml
 listen:
   tcp: "127.0.0.1:9443"
   tls:
@@ -27,17 +28,18 @@ engines:
 """
 
 BROKEN = [
-    ("unknown key", VALID.replace("  tcp:", "  tpc:"), 2, 3, "unknown key"),
-    ("bad bound", VALID + "    max_model_len: 4\n", 12, 20, "greater than or equal to 16"),
-    ("wrong type", VALID + "    max_tokens: lots\n", 12, 17, "valid integer"),
+    ("unknown key", VALID.replace("  tcp:", "  tpc:"), 3, 3, "unknown key"),
+    ("bad bound", VALID + "    max_model_len: 4\n", 13, 20, "greater than or equal to 16"),
+    ("wrong type", VALID + "    max_tokens: lots\n", 13, 17, "valid integer"),
     ("missing engines", VALID.split("engines:")[0], 1, 1, "required key is missing"),
-    ("bad engine name", VALID.replace("name: gpu0", "name: GPU 0"), 8, 11, "pattern"),
+    ("missing policy", VALID.replace("policy: policy.yaml\n", ""), 1, 1, "required key"),
+    ("bad engine name", VALID.replace("name: gpu0", "name: GPU 0"), 9, 11, "pattern"),
     ("tcp without tls", "listen:\n  tcp: ':1'\nengines: []\n", 2, 3, "needs listen.tls"),
     ("no engines", "listen:\n  tcp: null\n  unix_socket: s\nengines: []\n", 4, 10, "at least 1"),
     (
         "duplicate engines",
         VALID + VALID.split("engines:\n")[1],
-        8,
+        9,
         3,
         "engine names must be unique",
     ),
@@ -52,6 +54,7 @@ def test_relative_paths_are_relative_to_the_file(tmp_path: Path) -> None:
     assert config.engines[0].model_path == path.parent / "model"
     assert config.listen.tls is not None
     assert config.listen.tls.client_ca == path.parent / "pki/ca.pem"
+    assert config.policy == path.parent / "policy.yaml"
 
 
 @pytest.mark.parametrize(
@@ -83,7 +86,7 @@ def test_config_check_cli(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert f"{ok}: OK" in result.stdout
-    assert f"{bad}:2:3: listen.tpc: unknown key" in result.stderr
+    assert f"{bad}:3:3: listen.tpc: unknown key" in result.stderr
 
 
 def test_unreadable_file(tmp_path: Path) -> None:

@@ -1,0 +1,87 @@
+"""Load a policy file: parse with locations, validate, refuse what this build cannot enforce,
+and compute the digest that status and every audit record carry."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from appliance.config.located_yaml import (
+    LocatedDocument,
+    LocatedError,
+    LocatedYamlError,
+    load_yaml_file,
+    parse_yaml,
+    validate_document,
+)
+from appliance.policy.model import Policy
+
+
+@dataclass(frozen=True)
+class LoadedPolicy:
+    """A validated policy and where it came from."""
+
+    policy: Policy
+    digest: str
+    source: str
+
+    @property
+    def short_digest(self) -> str:
+        """The first 12 hex digits, for logs."""
+        return self.digest.removeprefix("sha256:")[:12]
+
+
+def policy_digest(policy: Policy) -> str:
+    """SHA-256 of the canonical form: sorted-key compact JSON of the validated policy."""
+    canonical = json.dumps(
+        policy.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def load_policy(path: Path) -> LoadedPolicy:
+    """Read, validate and capability-check a policy file; LocatedYamlError on any problem."""
+    return _from_document(load_yaml_file(path))
+
+
+def parse_policy(text: bytes, source: str) -> LoadedPolicy:
+    """The same as `load_policy`, from bytes already read."""
+    return _from_document(parse_yaml(text, source))
+
+
+def _from_document(document: LocatedDocument) -> LoadedPolicy:
+    policy = validate_document(document, Policy)
+    errors = list(_unenforceable(policy, document))
+    if errors:
+        raise LocatedYamlError(errors)
+    return LoadedPolicy(policy=policy, digest=policy_digest(policy), source=document.file)
+
+
+def _unenforceable(policy: Policy, document: LocatedDocument) -> list[LocatedError]:
+    """Demands this build cannot enforce yet. Accepting them would fail open, so a policy
+    that makes them is refused, with the place it makes them."""
+    found = []
+
+    def refuse(path: tuple[str | int, ...], what: str) -> None:
+        found.append(
+            LocatedError(
+                document.locate(path, key=True),
+                f"{what} is not enforced by this appliance version; refusing the policy "
+                "rather than ignoring it",
+                path,
+            )
+        )
+
+    for index, tenant in enumerate(policy.tenants):
+        if tenant.plugins:
+            refuse(("tenants", index, "plugins"), "a plugin chain")
+        if tenant.screening is not None and tenant.screening.action != "allow":
+            refuse(("tenants", index, "screening"), f"screening action {tenant.screening.action!r}")
+    for index, model in enumerate(policy.models):
+        if model.signers:
+            refuse(("models", index, "signers"), "model signature verification")
+    if policy.trust.attestation != "none":
+        refuse(("trust", "attestation"), "attestation 'required'")
+    return found
