@@ -19,16 +19,20 @@ $(DEV)/model/config.json: | install
 $(DEV)/pki/ca.pem: | install
 	$(APPLIANCE) dev-certs $(DEV)/pki
 
+$(DEV)/audit/audit-signing.key: | install
+	$(APPLIANCE) audit keygen $(DEV)/audit
+
 demo-model: install $(DEV)/model/config.json
 certs: install $(DEV)/pki/ca.pem
 
-run: install $(DEV)/model/config.json $(DEV)/pki/ca.pem
+run: install $(DEV)/model/config.json $(DEV)/pki/ca.pem $(DEV)/audit/audit-signing.key
 	@echo
 	@echo "Starting the appliance on localhost:8443 (mTLS) and unix:$(DEV)/appliance.sock."
 	@echo "In another terminal, once it logs 'serving':"
 	@echo
 	@echo "  $(APPLIANCE) generate --target localhost:8443 --ca $(DEV)/pki/ca.pem --cert $(DEV)/pki/client.pem --key $(DEV)/pki/client.key --model demo --prompt 'Hello, appliance' --max-tokens 32"
 	@echo "  $(APPLIANCE) status --target unix:$(DEV)/appliance.sock"
+	@echo "  $(APPLIANCE) audit verify $(DEV)/state/audit --public-key $(DEV)/audit/audit-signing.pub"
 	@echo
 	exec $(APPLIANCE) serve --config config/dev.yaml
 

@@ -22,6 +22,7 @@ import yaml
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from appliance.api import pb2, pb2_grpc
+from appliance.audit import generate_audit_keys
 from appliance.client import ClientTls, open_channel
 from enclave import DevPki
 
@@ -57,6 +58,7 @@ TENANT_CLIENTS = {
     "partner": "spiffe://appliance.local/tenant/partner-acme",
     "limited": "spiffe://appliance.local/tenant/limited",
     "stranger": "spiffe://appliance.local/tenant/unknown",
+    "single": "spiffe://appliance.local/tenant/single",
 }
 
 
@@ -74,7 +76,8 @@ def tenant(tenant_id: str, identity: str, **overrides: Any) -> dict[str, Any]:
             "max_concurrent_streams": 64,
         },
     }
-    entry.update(overrides)
+    limits = {**entry["limits"], **overrides.pop("limits", {})}
+    entry.update(overrides, limits=limits)
     return entry
 
 
@@ -95,8 +98,9 @@ def harness_policy(**overrides: Any) -> dict[str, Any]:
             tenant(
                 "limited",
                 TENANT_CLIENTS["limited"],
-                limits={"requests_per_minute": 6, "burst": 3, "max_concurrent_streams": 1},
+                limits={"requests_per_minute": 6, "burst": 3, "max_concurrent_streams": 8},
             ),
+            tenant("single", TENANT_CLIENTS["single"], limits={"max_concurrent_streams": 1}),
         ],
     }
     policy.update(overrides)
@@ -112,6 +116,14 @@ class RunningDaemon:
     unix_socket: Path
     pki: DevPki
     log_path: Path
+
+    @property
+    def audit_dir(self) -> Path:
+        return self.log_path.parent / "audit"
+
+    @property
+    def audit_public_key(self) -> Path:
+        return self.log_path.parent / "audit-keys" / "audit-signing.pub"
 
     @property
     def target(self) -> str:
@@ -197,12 +209,14 @@ def start_daemon(
     extra: Mapping[str, Any] | None = None,
     env: Mapping[str, str] | None = None,
     policy: Mapping[str, Any] | None = None,
+    audit: Mapping[str, Any] | None = None,
     wait: bool = True,
 ) -> RunningDaemon:
     """Write a config into `workdir` and start `appliance serve` on it."""
     workdir.mkdir(parents=True, exist_ok=True)
     policy_path = workdir / "policy.yaml"
     policy_path.write_text(yaml.safe_dump(dict(policy) if policy else harness_policy()))
+    keys = generate_audit_keys(workdir / "audit-keys")
     port = free_port()
     unix_socket = workdir / "appliance.sock"
     config: dict[str, Any] = {
@@ -220,6 +234,14 @@ def start_daemon(
         },
         "engines": [dict(engine) if engine else engine_config(model_dir)],
         "policy": str(policy_path),
+        "audit": {
+            "path": str(workdir / "audit" / "audit.jsonl"),
+            "signing_key": str(keys.signing_key),
+            "hmac_key": str(keys.hmac_key),
+            "checkpoint_every_records": 50,
+            "checkpoint_every_s": 5,
+            **(audit or {}),
+        },
         "state_directory": str(workdir / "state"),
         **(extra or {}),
     }

@@ -7,7 +7,13 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from appliance.cli import client_commands, daemon_commands, model_commands, policy_commands
+from appliance.cli import (
+    audit_commands,
+    client_commands,
+    daemon_commands,
+    model_commands,
+    policy_commands,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     daemon_commands.register(commands)
     model_commands.register(commands)
     client_commands.register(commands)
+    audit_commands.register(commands)
     policy_commands.register(commands)
     return parser
 

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from appliance.audit.settings import AuditSettings
 from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
 
 DType = Literal["auto", "float32", "bfloat16", "float16"]
@@ -161,6 +162,10 @@ class DaemonConfig(_Frozen):
         description="The policy file: tenants, limits, admins. Reloaded on SIGHUP and on "
         "Admin.ReloadPolicy; a file that does not validate keeps the last good one live."
     )
+    audit: AuditSettings = Field(
+        description="The tamper-evident audit log: where it lives, its keys, checkpoints, "
+        "rotation and what happens when it cannot be written."
+    )
     state_directory: Path = Field(
         default=Path("/var/lib/appliance"), description="Writable state (audit log, caches)."
     )
@@ -209,5 +214,12 @@ def _resolve_relative_paths(config: DaemonConfig, base: Path) -> DaemonConfig:
             "engines": engines,
             "state_directory": fix(config.state_directory),
             "policy": fix(config.policy),
+            "audit": config.audit.model_copy(
+                update={
+                    "path": fix(config.audit.path),
+                    "signing_key": fix(config.audit.signing_key),
+                    "hmac_key": fix(config.audit.hmac_key),
+                }
+            ),
         }
     )

@@ -12,7 +12,7 @@ from appliance.policy.matching import is_admin
 from appliance.server.errors import PermissionDeniedError
 from appliance.server.identity import identity_from_context
 from appliance.server.rpc_handlers import parsed, unary_unary
-from appliance.server.serving_state import ServingState
+from appliance.server.serving_state import ServingState, record_reload
 from appliance.server.status_codes import status_for
 
 SERVICE_NAME = "appliance.v1.Admin"
@@ -64,6 +64,8 @@ class AdminService:
             policy_error=policies.last_error,
             policy_loaded_at=policies.loaded_at,
             policy_reload_failures=policies.reload_failures,
+            audit_healthy=self._state.audit.healthy,
+            audit_error=self._state.audit.last_error,
         )
         for engine, stats in self._state.pool.stats():
             response.engines.add(
@@ -89,6 +91,7 @@ class AdminService:
         except Exception as exc:
             await context.abort_with_status(status_for(exc).to_grpc_status())
         result = await self._state.policies.reload()
+        await record_reload(self._state, result)
         return pb2.ReloadPolicyResponse(
             applied=result.applied, policy_digest=result.digest, errors=list(result.errors)
         )

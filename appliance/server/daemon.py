@@ -20,6 +20,8 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
+from appliance.audit.errors import AuditError
+from appliance.audit.writer import AuditLog
 from appliance.config.settings import DaemonConfig
 from appliance.engine.contract import Engine
 from appliance.policy.store import PolicyStore
@@ -27,7 +29,7 @@ from appliance.server import admin_service, inference_service
 from appliance.server.admin_service import AdminService
 from appliance.server.engine_pool import EnginePool
 from appliance.server.inference_service import InferenceService
-from appliance.server.serving_state import ServingState
+from appliance.server.serving_state import ServingState, record_reload
 from appliance.server.systemd_notify import SystemdNotifier
 from appliance.server.tls import server_credentials
 
@@ -44,6 +46,8 @@ class DaemonStartError(Exception):
 class Daemon:
     """One appliance process."""
 
+    state: ServingState
+
     def __init__(
         self,
         config: DaemonConfig,
@@ -58,12 +62,10 @@ class Daemon:
             engines = [VllmEngine(e) for e in config.engines]
         self._config = config
         self._notifier = notifier or SystemdNotifier()
-        self.state = ServingState(
-            config=config,
-            pool=EnginePool(engines),
-            policies=PolicyStore.open(config.policy),
-            version=version,
-        )
+        self._pool = EnginePool(engines)
+        self._version = version
+        # Loaded here, before anything listens: a broken policy stops the start.
+        self._policies = PolicyStore.open(config.policy)
         self._health = health.aio.HealthServicer()
         self._stop = asyncio.Event()
         self._server: grpc.aio.Server | None = None
@@ -75,6 +77,29 @@ class Daemon:
 
     async def run(self) -> int:
         """Serve until asked to stop; returns the process exit code."""
+        try:
+            audit = await AuditLog.open(self._config.audit)
+        except AuditError as exc:
+            raise DaemonStartError(f"audit log: {exc}") from exc
+        self.state = ServingState(
+            config=self._config,
+            pool=self._pool,
+            policies=self._policies,
+            audit=audit,
+            version=self._version,
+        )
+        try:
+            await audit.record_event(
+                "start",
+                {"version": self._version, "policy_digest": self._policies.current.digest},
+            )
+            return await self._serve()
+        finally:
+            with contextlib.suppress(AuditError):
+                await audit.record_event("stop", {})
+            await audit.close()
+
+    async def _serve(self) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, self.request_stop)
@@ -104,10 +129,13 @@ class Daemon:
             log.info("stopped")
 
     def _reload_policy_soon(self) -> None:
-        task = asyncio.create_task(self.state.policies.reload())
+        task = asyncio.create_task(self._reload_policy())
         # Keep a reference until done: the loop holds only weak ones.
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def _reload_policy(self) -> None:
+        await record_reload(self.state, await self.state.policies.reload())
 
     async def _set_health(self, status: health_pb2.HealthCheckResponse.ServingStatus) -> None:
         for name in ("", *_SERVICES):

@@ -11,8 +11,10 @@ from typing import Any
 import grpc
 
 from appliance.api import pb2
+from appliance.audit.errors import AuditError, AuditUnavailableError
 from appliance.engine.contract import Finished, GenerationEvent, Started, TextDelta
 from appliance.policy.matching import model_allowed, tenant_for
+from appliance.server.audit_trail import AuditTrail
 from appliance.server.errors import DrainingError, PermissionDeniedError
 from appliance.server.identity import identity_from_context
 from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
@@ -44,25 +46,28 @@ class InferenceService:
         )
 
     async def generate(self, request: object, context: grpc.aio.ServicerContext[Any, Any]) -> None:
-        """Stream one generation with `context.write`; errors end the call with a status."""
-        arrival = time.monotonic()
-        request_id = ""
-        tenant_id = ""
+        """Stream one generation with `context.write`; errors end the call with a status.
+        Every call, admitted or not, leaves one audit record."""
+        trail = AuditTrail(arrival=time.monotonic(), peer=identity_from_context(context).principal)
         admitted = False
         try:
             message = parsed(request, pb2.GenerateRequest)
-            request_id = request_id_of(message, self._state.config.limits)
+            trail.request = message
+            trail.request_id = request_id_of(message, self._state.config.limits)
             if self._state.draining:
                 raise DrainingError("the appliance is shutting down; retry on another one")
+            self._refuse_if_audit_down()
             # Read the policy once: this request finishes under it even if a reload lands.
-            policy = self._state.policies.current.policy
+            loaded = self._state.policies.current
+            trail.policy_digest = loaded.digest
             identity = identity_from_context(context)
-            tenant = tenant_for(policy, identity.names())
+            tenant = tenant_for(loaded.policy, identity.names())
             if tenant is None:
                 raise PermissionDeniedError(
                     f"{identity.principal} is not a tenant of this appliance"
                 )
-            tenant_id = tenant.id
+            trail.tenant = tenant.id
+            trail.include_text = tenant.audit.log_text
             if not model_allowed(tenant, message.model):
                 raise PermissionDeniedError(
                     f"tenant {tenant.id!r} may not use model {message.model!r}"
@@ -70,13 +75,14 @@ class InferenceService:
             engine = self._state.pool.pick(message.model)
             generation = validate_generate(
                 message,
-                request_id=request_id,
+                request_id=trail.request_id,
                 limits=self._state.config.limits,
                 engine=engine.info,
                 tenant=tenant,
-                arrival=arrival,
+                arrival=trail.arrival,
                 stream_intervals=self._state.config.stream_interval,
             )
+            trail.sla_class = generation.sla_class
             self._state.limiter.acquire(tenant.id, tenant.limits)
             admitted = True
             # The call's deadline bounds the engine work too: on expiry the stream is
@@ -85,29 +91,50 @@ class InferenceService:
                 stream = engine.generate(generation)
                 async with contextlib.aclosing(stream):
                     async for event in stream:
-                        await context.write(_response(request_id, engine.info.model, event))
-            log.info(
-                "generate done request_id=%s tenant=%s model=%s",
-                request_id,
-                tenant_id,
-                message.model,
-            )
+                        if isinstance(event, TextDelta):
+                            trail.response.append(event.text)
+                        elif isinstance(event, Finished):
+                            trail.finished = event
+                            # Audited before the client hears "completed": a request the
+                            # log could not take ends UNAVAILABLE instead.
+                            await self._audit(trail, "OK", strict=True)
+                        await context.write(_response(trail.request_id, engine.info.model, event))
         except asyncio.CancelledError:
-            log.info("generate cancelled by client request_id=%s", request_id)
+            log.info("generate cancelled by client request_id=%s", trail.request_id)
+            await self._audit(trail, "CANCELLED", strict=False)
             raise
         except Exception as exc:
             reply = status_for(exc)
             log.info(
                 "generate failed request_id=%s tenant=%s status=%s: %s",
-                request_id,
-                tenant_id,
+                trail.request_id,
+                trail.tenant,
                 reply.code.name,
                 reply.message,
             )
+            await self._audit(trail, reply.code.name, strict=False)
             await context.abort_with_status(reply.to_grpc_status())
         finally:
             if admitted:
-                self._state.limiter.release(tenant_id)
+                self._state.limiter.release(trail.tenant)
+
+    def _refuse_if_audit_down(self) -> None:
+        audit = self._state.audit
+        if not audit.healthy and self._state.config.audit.on_write_failure == "refuse":
+            raise AuditUnavailableError(f"the audit log cannot be written: {audit.last_error}")
+
+    async def _audit(self, trail: AuditTrail, status: str, *, strict: bool) -> None:
+        """Write the request's record once. `strict`: let a write failure fail the request;
+        otherwise log it (the request has already failed for another reason)."""
+        if trail.audited:
+            return
+        trail.audited = True
+        try:
+            await self._state.audit.record_request(trail.record(status))
+        except AuditError as exc:
+            if strict:
+                raise
+            log.error("audit record for request_id=%s not written: %s", trail.request_id, exc)
 
     async def list_models(
         self, request: object, context: grpc.aio.ServicerContext[Any, Any]

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 
+from appliance.audit.errors import AuditError
+from appliance.audit.writer import AuditLog
 from appliance.config.settings import DaemonConfig
 from appliance.policy.limiter import TenantLimiter
-from appliance.policy.store import PolicyStore
+from appliance.policy.store import PolicyStore, ReloadResult
 from appliance.server.engine_pool import EnginePool
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -19,6 +24,7 @@ class ServingState:
     config: DaemonConfig
     pool: EnginePool
     policies: PolicyStore
+    audit: AuditLog
     version: str
     limiter: TenantLimiter = field(default_factory=TenantLimiter)
     started_at: float = field(default_factory=time.monotonic)
@@ -29,3 +35,15 @@ class ServingState:
     def uptime_s(self) -> float:
         """Seconds since the daemon started."""
         return time.monotonic() - self.started_at
+
+
+async def record_reload(state: ServingState, result: ReloadResult) -> None:
+    """Put a policy reload, applied or refused, in the audit log. Never raises: a reload
+    already happened (or was refused) whether or not the log takes the record."""
+    try:
+        await state.audit.record_event(
+            "policy_reload",
+            {"applied": result.applied, "policy_digest": result.digest, "errors": result.errors},
+        )
+    except AuditError as exc:
+        log.error("audit: could not record a policy reload: %s", exc)

@@ -16,6 +16,7 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from appliance.audit.errors import AuditUnavailableError
 from appliance.engine.errors import (
     EngineUnavailableError,
     InvalidGenerationError,
@@ -40,6 +41,7 @@ _CODES: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (TenantLimitError, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (DrainingError, grpc.StatusCode.UNAVAILABLE),
     (EngineUnavailableError, grpc.StatusCode.UNAVAILABLE),
+    (AuditUnavailableError, grpc.StatusCode.UNAVAILABLE),
     (TimeoutError, grpc.StatusCode.DEADLINE_EXCEEDED),
 )
 

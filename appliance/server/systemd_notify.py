@@ -36,12 +36,14 @@ class SystemdNotifier:
         return self._watchdog_s
 
     def notify(self, *fields: str) -> bool:
-        """Send `fields` as one message. Never raises: systemd going away must not take
-        the daemon down."""
+        """Send `fields` as one message. Never raises and never blocks: a vanished or stuck
+        systemd must not take the daemon down or freeze its event loop (a datagram send to
+        a full receive queue would otherwise wait forever)."""
         if not self._address:
             return False
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as sock:
+                sock.setblocking(False)
                 sock.sendto("\n".join(fields).encode(), self._address)
             return True
         except OSError as exc:

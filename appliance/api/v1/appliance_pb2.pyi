@@ -176,7 +176,7 @@ class EngineStatus(_message.Message):
     def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
-    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures")
+    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error")
     HEALTH_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ENGINES_FIELD_NUMBER: _ClassVar[int]
@@ -185,6 +185,8 @@ class StatusResponse(_message.Message):
     POLICY_ERROR_FIELD_NUMBER: _ClassVar[int]
     POLICY_LOADED_AT_FIELD_NUMBER: _ClassVar[int]
     POLICY_RELOAD_FAILURES_FIELD_NUMBER: _ClassVar[int]
+    AUDIT_HEALTHY_FIELD_NUMBER: _ClassVar[int]
+    AUDIT_ERROR_FIELD_NUMBER: _ClassVar[int]
     health: str
     version: str
     engines: _containers.RepeatedCompositeFieldContainer[EngineStatus]
@@ -193,7 +195,9 @@ class StatusResponse(_message.Message):
     policy_error: str
     policy_loaded_at: float
     policy_reload_failures: int
-    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ...) -> None: ...
+    audit_healthy: bool
+    audit_error: str
+    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ..., audit_healthy: _Optional[bool] = ..., audit_error: _Optional[str] = ...) -> None: ...
 
 class ReloadPolicyRequest(_message.Message):
     __slots__ = ()

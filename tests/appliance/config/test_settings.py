@@ -14,6 +14,10 @@ REPO = Path(__file__).resolve().parents[3]
 
 VALID = """\
 policy: policy.yaml
+audit:
+  path: audit/audit.jsonl
+  signing_key: keys/audit-signing.key
+  hmac_key: keys/audit-hmac.key
 listen:
   tcp: "127.0.0.1:9443"
   tls:
@@ -28,18 +32,18 @@ engines:
 """
 
 BROKEN = [
-    ("unknown key", VALID.replace("  tcp:", "  tpc:"), 3, 3, "unknown key"),
-    ("bad bound", VALID + "    max_model_len: 4\n", 13, 20, "greater than or equal to 16"),
-    ("wrong type", VALID + "    max_tokens: lots\n", 13, 17, "valid integer"),
+    ("unknown key", VALID.replace("  tcp:", "  tpc:"), 7, 3, "unknown key"),
+    ("bad bound", VALID + "    max_model_len: 4\n", 17, 20, "greater than or equal to 16"),
+    ("wrong type", VALID + "    max_tokens: lots\n", 17, 17, "valid integer"),
     ("missing engines", VALID.split("engines:")[0], 1, 1, "required key is missing"),
     ("missing policy", VALID.replace("policy: policy.yaml\n", ""), 1, 1, "required key"),
-    ("bad engine name", VALID.replace("name: gpu0", "name: GPU 0"), 9, 11, "pattern"),
+    ("bad engine name", VALID.replace("name: gpu0", "name: GPU 0"), 13, 11, "pattern"),
     ("tcp without tls", "listen:\n  tcp: ':1'\nengines: []\n", 2, 3, "needs listen.tls"),
     ("no engines", "listen:\n  tcp: null\n  unix_socket: s\nengines: []\n", 4, 10, "at least 1"),
     (
         "duplicate engines",
         VALID + VALID.split("engines:\n")[1],
-        9,
+        13,
         3,
         "engine names must be unique",
     ),
@@ -55,6 +59,7 @@ def test_relative_paths_are_relative_to_the_file(tmp_path: Path) -> None:
     assert config.listen.tls is not None
     assert config.listen.tls.client_ca == path.parent / "pki/ca.pem"
     assert config.policy == path.parent / "policy.yaml"
+    assert config.audit.signing_key == path.parent / "keys/audit-signing.key"
 
 
 @pytest.mark.parametrize(
@@ -86,7 +91,7 @@ def test_config_check_cli(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert f"{ok}: OK" in result.stdout
-    assert f"{bad}:3:3: listen.tpc: unknown key" in result.stderr
+    assert f"{bad}:7:3: listen.tpc: unknown key" in result.stderr
 
 
 def test_unreadable_file(tmp_path: Path) -> None:

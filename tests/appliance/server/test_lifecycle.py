@@ -4,6 +4,8 @@ on a daemon of its own (this module stops it)."""
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import socket
 import threading
 import time
@@ -13,13 +15,14 @@ from pathlib import Path
 
 import grpc
 import pytest
+import yaml
 from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2
 from grpc_status import rpc_status
 
-from appliance.api import pb2
+from appliance.api import pb2, pb2_grpc
 from enclave import DevPki
-from tests.daemon_harness import RunningDaemon, engine_config, start_daemon
+from tests.daemon_harness import RunningDaemon, engine_config, harness_policy, start_daemon
 
 pytestmark = pytest.mark.engine
 
@@ -35,15 +38,20 @@ class Startup:
     health_before_ready: list[int] = field(default_factory=list)
     generate_right_after_ready: str = ""
 
-    def read_notifications(self, seconds: float) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
+    def listen(self) -> None:
+        """Receive like systemd does, all the time, until the socket closes."""
+        while True:
             try:
                 data = self.notify.recv(4096)
             except TimeoutError:
                 continue
+            except OSError:
+                return
             for line in data.decode().splitlines():
                 self.messages.append((time.monotonic(), line))
+
+    def read_notifications(self, seconds: float) -> None:
+        time.sleep(seconds)
 
     def lines(self) -> list[str]:
         return [line for _, line in self.messages]
@@ -51,7 +59,10 @@ class Startup:
 
 def long_request(text: str) -> pb2.GenerateRequest:
     return pb2.GenerateRequest(
-        model="demo", text=text, sampling=pb2.SamplingParams(temperature=0.0, max_tokens=1000)
+        model="demo",
+        text=text,
+        sampling=pb2.SamplingParams(temperature=0.0, max_tokens=1000),
+        sla_class=pb2.INTERACTIVE,
     )
 
 
@@ -77,6 +88,7 @@ def startup(
         wait=False,
     )
     run = Startup(daemon, notify)
+    threading.Thread(target=run.listen, daemon=True).start()
     deadline = time.monotonic() + 300
     try:
         while not any(line == "READY=1" for line in run.lines()):
@@ -145,18 +157,82 @@ def test_full_engine_sheds_with_resource_exhausted(startup: Startup) -> None:
     assert daemon.wait_idle().engines[0].outstanding_requests == 0
 
 
+def reload(daemon: RunningDaemon) -> pb2.ReloadPolicyResponse:
+    with daemon.local_channel() as channel:
+        return pb2_grpc.AdminStub(channel).ReloadPolicy(pb2.ReloadPolicyRequest(), timeout=30)
+
+
+def test_bad_reload_changes_nothing(startup: Startup) -> None:
+    daemon = startup.daemon
+    policy_path = daemon.log_path.parent / "policy.yaml"
+    good = policy_path.read_text()
+    before = daemon.status()
+    try:
+        policy_path.write_text(good.replace("version: 1", "version: 7") + "\x00garbage: [")
+        result = reload(daemon)
+        assert not result.applied
+        assert result.policy_digest == before.policy_digest
+        assert result.errors
+        assert result.errors[0].startswith(f"{policy_path}:")
+        after = daemon.status()
+        assert after.policy_digest == before.policy_digest
+        assert after.policy_reload_failures == before.policy_reload_failures + 1
+        assert after.policy_error
+        assert list(daemon.inference().Generate(long_request("still here"), timeout=60))
+    finally:
+        policy_path.write_text(good)
+    assert reload(daemon).applied
+    assert daemon.status().policy_error == ""
+
+
+def test_reload_on_sighup_spares_running_requests(startup: Startup) -> None:
+    daemon = startup.daemon
+    policy_path = daemon.log_path.parent / "policy.yaml"
+    good = policy_path.read_text()
+    before = daemon.status().policy_digest
+    # A stream that starts under the old policy...
+    call = daemon.inference().Generate(long_request("old policy"), timeout=120)
+    assert next(call).WhichOneof("event") == "started"
+    # ...then the demo tenant loses the interactive class.
+    restricted = harness_policy()
+    restricted["tenants"][0]["sla"] = {"allowed": ["batch"], "default": "batch"}
+    policy_path.write_text(yaml.safe_dump(restricted))
+    try:
+        os.kill(daemon.process.pid, signal.SIGHUP)
+        deadline = time.monotonic() + 10
+        while daemon.status().policy_digest == before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert daemon.status().policy_digest != before
+        with pytest.raises(grpc.RpcError) as caught:
+            list(daemon.inference().Generate(long_request("new policy"), timeout=30))
+        assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED
+        rest = list(call)
+        assert rest[-1].WhichOneof("event") == "completed"
+        assert rest[-1].completed.usage.completion_tokens == 1000
+    finally:
+        policy_path.write_text(good)
+        assert reload(daemon).policy_digest == before
+
+
 def test_sigterm_drains_in_flight_streams(startup: Startup) -> None:
     daemon = startup.daemon
     results: dict[int, list[pb2.GenerateResponse]] = {}
     finished_at: dict[int, float] = {}
     first_chunk = [threading.Event(), threading.Event()]
 
+    failures: list[BaseException] = []
+
     def stream(index: int) -> None:
         received: list[pb2.GenerateResponse] = []
-        for response in daemon.inference().Generate(long_request(f"drain {index}"), timeout=120):
-            received.append(response)
-            if response.WhichOneof("event") == "chunk":
-                first_chunk[index].set()
+        try:
+            call = daemon.inference().Generate(long_request(f"drain {index}"), timeout=120)
+            for response in call:
+                received.append(response)
+                if response.WhichOneof("event") == "chunk":
+                    first_chunk[index].set()
+        except grpc.RpcError as exc:
+            failures.append(exc)
+            first_chunk[index].set()
         results[index] = received
         finished_at[index] = time.monotonic()
 
@@ -164,6 +240,7 @@ def test_sigterm_drains_in_flight_streams(startup: Startup) -> None:
     for thread in threads:
         thread.start()
     assert all(event.wait(60) for event in first_chunk)
+    assert not failures, failures
 
     daemon.process.terminate()  # SIGTERM to the daemon alone, as KillMode=mixed does
     terminated_at = time.monotonic()

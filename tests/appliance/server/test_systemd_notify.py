@@ -53,3 +53,13 @@ def test_watchdog_interval_honours_watchdog_pid() -> None:
     assert mine.watchdog_interval_s == 30.0
     other = SystemdNotifier({"WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1"})
     assert other.watchdog_interval_s is None
+
+
+def test_a_full_receiver_never_blocks_the_sender(tmp_path: Path) -> None:
+    path = tmp_path / "notify"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind(str(path))  # nobody reads: the queue fills up
+        notifier = SystemdNotifier({"NOTIFY_SOCKET": str(path)})
+        results = [notifier.watchdog() for _ in range(5000)]
+    assert results[0] is True
+    assert results[-1] is False  # dropped with a warning instead of waiting
