@@ -5,6 +5,7 @@ Validated by pydantic with bounds; unknown keys are refused; frozen once loaded.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Literal
 
@@ -190,6 +191,8 @@ def _resolve_relative_paths(config: DaemonConfig, base: Path) -> DaemonConfig:
     """Relative paths in a config file are relative to the file, not the working directory."""
 
     def fix(p: Path) -> Path:
+        # ${CREDENTIALS_DIRECTORY} and the like: systemd hands secrets over in such folders.
+        p = Path(os.path.expandvars(str(p)))
         return p if p.is_absolute() else (base / p)
 
     tls = config.listen.tls

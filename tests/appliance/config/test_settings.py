@@ -98,3 +98,12 @@ def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(LocatedYamlError) as caught:
         load_config(tmp_path / "absent.yaml")
     assert "cannot read" in str(caught.value)
+
+
+def test_credentials_directory_is_expanded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CREDENTIALS_DIRECTORY", "/run/credentials/appliance.service")
+    path = tmp_path / "appliance.yaml"
+    path.write_text(VALID.replace("pki/server.key", "${CREDENTIALS_DIRECTORY}/tls.key"))
+    tls = load_config(path).listen.tls
+    assert tls is not None
+    assert tls.private_key == Path("/run/credentials/appliance.service/tls.key")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -212,6 +215,41 @@ def test_reload_on_sighup_spares_running_requests(startup: Startup) -> None:
     finally:
         policy_path.write_text(good)
         assert reload(daemon).policy_digest == before
+
+
+def test_unwritable_audit_log_refuses_requests_then_recovers(startup: Startup) -> None:
+    """With on_write_failure 'refuse', a log that cannot be written stops service (fail
+    closed) and nothing is lost; service resumes once it can be written again. The failure
+    is a file-size limit on the daemon process (EFBIG), which even root cannot write past."""
+    daemon = startup.daemon
+    live = daemon.audit_dir / "audit.jsonl"
+    pid = daemon.process.pid
+    soft, hard = resource.prlimit(pid, resource.RLIMIT_FSIZE)
+    resource.prlimit(pid, resource.RLIMIT_FSIZE, (live.stat().st_size, hard))
+    try:
+        with pytest.raises(grpc.RpcError) as caught:
+            list(daemon.inference().Generate(long_request("not audited"), timeout=60))
+        assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+        status = daemon.status()
+        assert not status.audit_healthy
+        assert status.audit_error
+        with pytest.raises(grpc.RpcError) as refused:
+            list(daemon.inference().Generate(long_request("refused"), timeout=60))
+        assert refused.value.code() == grpc.StatusCode.UNAVAILABLE
+        assert "audit log" in (refused.value.details() or "")
+    finally:
+        resource.prlimit(pid, resource.RLIMIT_FSIZE, (soft, hard))
+    deadline = time.monotonic() + 15
+    while not daemon.status().audit_healthy and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert daemon.status().audit_healthy
+    assert list(daemon.inference().Generate(long_request("audited again"), timeout=60))
+    result = subprocess.run(
+        [sys.executable, "-m", "appliance.cli.main", "audit", "verify", str(daemon.audit_dir),
+         "--public-key", str(daemon.audit_public_key)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_sigterm_drains_in_flight_streams(startup: Startup) -> None:
