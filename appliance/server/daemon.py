@@ -14,7 +14,7 @@ import os
 import signal
 import stat
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import grpc
@@ -161,22 +161,20 @@ class Daemon:
             reflection.enable_server_reflection(
                 (*_SERVICES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
             )
-        if listen.tcp is not None:
+        tcp = listen.tcp
+        if tcp is not None:
             if listen.insecure:
-                log.warning(
-                    "listening on %s WITHOUT TLS (listen.insecure): development only", listen.tcp
-                )
-                port = server.add_insecure_port(listen.tcp)
+                log.warning("listening on %s WITHOUT TLS (listen.insecure): development only", tcp)
+                _bind(lambda: server.add_insecure_port(tcp), tcp)
             else:
                 assert listen.tls is not None
-                port = server.add_secure_port(listen.tcp, server_credentials(listen.tls))
-            if port == 0:
-                raise DaemonStartError(f"cannot listen on {listen.tcp}")
-            log.info("listening on %s (%s)", listen.tcp, "insecure" if listen.insecure else "mTLS")
+                credentials = server_credentials(listen.tls)
+                _bind(lambda: server.add_secure_port(tcp, credentials), tcp)
+            log.info("listening on %s (%s)", tcp, "insecure" if listen.insecure else "mTLS")
         if listen.unix_socket is not None:
             _remove_stale_socket(listen.unix_socket)
-            if server.add_insecure_port(f"unix:{listen.unix_socket}") == 0:
-                raise DaemonStartError(f"cannot listen on unix:{listen.unix_socket}")
+            address = f"unix:{listen.unix_socket}"
+            _bind(lambda: server.add_insecure_port(address), address)
         await server.start()
         if listen.unix_socket is not None:
             os.chmod(listen.unix_socket, 0o660)
@@ -228,6 +226,16 @@ class Daemon:
             await asyncio.sleep(0.05)
         else:
             log.warning("grace period over: cutting remaining streams")
+
+
+def _bind(add_port: Callable[[], int], address: str) -> None:
+    """Bind a listener; grpcio raises RuntimeError (or returns 0) when it cannot."""
+    try:
+        port = add_port()
+    except RuntimeError as exc:
+        raise DaemonStartError(f"cannot listen on {address}: {exc}") from None
+    if port == 0:
+        raise DaemonStartError(f"cannot listen on {address}")
 
 
 def _remove_stale_socket(path: Path) -> None:

@@ -306,3 +306,19 @@ def test_sigterm_drains_in_flight_streams(startup: Startup) -> None:
     assert daemon.process.wait(60) == 0
     startup.read_notifications(0.2)
     assert any(line == "STOPPING=1" for line in startup.lines())
+
+
+def test_port_in_use_is_a_clear_start_error(
+    tmp_path: Path, demo_model: Path, dev_pki: DevPki
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        daemon = start_daemon(
+            tmp_path, demo_model, dev_pki, listen={"tcp": f"127.0.0.1:{port}"}, wait=False
+        )
+        assert daemon.process.wait(60) == 1
+    log = daemon.log_path.read_text()
+    assert f"appliance: cannot listen on 127.0.0.1:{port}" in log
+    assert "Traceback" not in log
