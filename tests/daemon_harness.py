@@ -194,7 +194,8 @@ class RunningDaemon:
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                # The daemon leads its own process group: take its engine processes too.
+                os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(10)
         return int(self.process.returncode)
 
