@@ -131,6 +131,11 @@ def _status(args: argparse.Namespace) -> int:
             print(f"engines: not shown ({exc.code().name}: {exc.details()})")
             return 0 if health.status == health_pb2.HealthCheckResponse.SERVING else 1
     print(f"version: {status.version}   uptime: {status.uptime_s:.0f} s")
+    print(f"policy: {status.policy_digest}   reload failures: {status.policy_reload_failures}")
+    if status.policy_error:
+        print(f"policy: last reload refused: {status.policy_error}")
+    audit = "healthy" if status.audit_healthy else f"NOT WRITABLE: {status.audit_error}"
+    print(f"audit log: {audit}")
     header = f"{'engine':<16}{'model':<20}{'state':<10}{'run':>5}{'wait':>6}{'kv%':>7}{'out':>6}"
     print(header)
     for e in status.engines:

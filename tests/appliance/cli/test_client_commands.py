@@ -52,6 +52,8 @@ def test_status_over_unix_socket(daemon: RunningDaemon) -> None:
     result = appliance("status", "--target", f"unix:{daemon.unix_socket}")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "health: SERVING" in result.stdout
+    assert "policy: sha256:" in result.stdout
+    assert "audit log: healthy" in result.stdout
     assert "cpu0" in result.stdout
     assert "ready" in result.stdout
 
