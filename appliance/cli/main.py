@@ -12,6 +12,7 @@ from appliance.cli import (
     client_commands,
     daemon_commands,
     model_commands,
+    plugin_commands,
     policy_commands,
 )
 
@@ -28,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     client_commands.register(commands)
     audit_commands.register(commands)
     policy_commands.register(commands)
+    plugin_commands.register(commands)
     return parser
 
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from appliance.audit.settings import AuditSettings
 from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
+from appliance.plugins.settings import PluginHostSettings
 
 DType = Literal["auto", "float32", "bfloat16", "float16"]
 
@@ -167,6 +168,11 @@ class DaemonConfig(_Frozen):
         description="The tamper-evident audit log: where it lives, its keys, checkpoints, "
         "rotation and what happens when it cannot be written."
     )
+    plugins: PluginHostSettings | None = Field(
+        default=None,
+        description="Limits of every plugin call (fuel, deadline, memory, output) and the "
+        "host-owned compile cache. Null: defaults, cache in <state_directory>/plugin-cache.",
+    )
     state_directory: Path = Field(
         default=Path("/var/lib/appliance"), description="Writable state (audit log, caches)."
     )
@@ -216,6 +222,11 @@ def _resolve_relative_paths(config: DaemonConfig, base: Path) -> DaemonConfig:
             "listen": listen,
             "engines": engines,
             "state_directory": fix(config.state_directory),
+            "plugins": config.plugins.model_copy(
+                update={"cache_dir": fix(config.plugins.cache_dir)}
+            )
+            if config.plugins
+            else None,
             "policy": fix(config.policy),
             "audit": config.audit.model_copy(
                 update={

@@ -6,12 +6,13 @@ from appliance.policy.limiter import TenantLimiter, TenantLimitError
 from appliance.policy.loader import LoadedPolicy, load_policy, parse_policy, policy_digest
 from appliance.policy.matching import LOCAL_IDENTITY, is_admin, model_allowed, tenant_for
 from appliance.policy.model import Policy, Tenant, TenantLimits
-from appliance.policy.store import PolicyStore, ReloadResult
+from appliance.policy.store import PolicyPrepareError, PolicyStore, ReloadResult
 
 __all__ = [
     "LOCAL_IDENTITY",
     "LoadedPolicy",
     "Policy",
+    "PolicyPrepareError",
     "PolicyStore",
     "ReloadResult",
     "Tenant",

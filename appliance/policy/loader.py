@@ -27,6 +27,11 @@ class LoadedPolicy:
     digest: str
     source: str
 
+    def resolve(self, relative: str) -> Path:
+        """A path written in the policy, relative to the policy file."""
+        path = Path(relative)
+        return path if path.is_absolute() else Path(self.source).parent / path
+
     @property
     def short_digest(self) -> str:
         """The first 12 hex digits, for logs."""
@@ -54,9 +59,38 @@ def parse_policy(text: bytes, source: str) -> LoadedPolicy:
 def _from_document(document: LocatedDocument) -> LoadedPolicy:
     policy = validate_document(document, Policy)
     errors = list(_unenforceable(policy, document))
+    loaded = LoadedPolicy(policy=policy, digest=policy_digest(policy), source=document.file)
+    errors.extend(_unpinned_modules(loaded, document))
     if errors:
         raise LocatedYamlError(errors)
-    return LoadedPolicy(policy=policy, digest=policy_digest(policy), source=document.file)
+    return loaded
+
+
+def _unpinned_modules(loaded: LoadedPolicy, document: LocatedDocument) -> list[LocatedError]:
+    """Plugin modules that are missing or do not hash to their pinned digest."""
+    found = []
+    for t_index, tenant in enumerate(loaded.policy.tenants):
+        for p_index, plugin in enumerate(tenant.plugins):
+            path = loaded.resolve(plugin.module)
+            where = ("tenants", t_index, "plugins", p_index, "module")
+            try:
+                actual = "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+            except OSError as exc:
+                found.append(
+                    LocatedError(
+                        document.locate(where), f"cannot read {path}: {exc.strerror}", where
+                    )
+                )
+                continue
+            if actual != plugin.digest:
+                found.append(
+                    LocatedError(
+                        document.locate(where),
+                        f"{path} hashes to {actual}, not the pinned {plugin.digest}",
+                        where,
+                    )
+                )
+    return found
 
 
 def _unenforceable(policy: Policy, document: LocatedDocument) -> list[LocatedError]:
@@ -75,8 +109,6 @@ def _unenforceable(policy: Policy, document: LocatedDocument) -> list[LocatedErr
         )
 
     for index, tenant in enumerate(policy.tenants):
-        if tenant.plugins:
-            refuse(("tenants", index, "plugins"), "a plugin chain")
         if tenant.screening is not None and tenant.screening.action != "allow":
             refuse(("tenants", index, "screening"), f"screening action {tenant.screening.action!r}")
     for index, model in enumerate(policy.models):

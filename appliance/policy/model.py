@@ -84,9 +84,15 @@ class ScreeningRules(_Frozen):
 
 
 class PluginRef(_Frozen):
-    """One post-processing plugin in a tenant's chain (enforced once plugins ship)."""
+    """One WASI post-processing plugin in a tenant's chain, pinned by digest."""
 
     name: str = Field(pattern=_ID_PATTERN, description="Plugin name.")
+    module: str = Field(
+        min_length=1,
+        max_length=4096,
+        description="Path of the .wasm module, relative to the policy file. It must hash to "
+        "`digest`, at load and at every later use.",
+    )
     digest: str = Field(pattern=r"^sha256:[0-9a-f]{64}$", description="Pinned module digest.")
     on_failure: Literal["fail_closed", "pass_through"] = Field(
         default="fail_closed", description="What a trap, timeout or bad output does."

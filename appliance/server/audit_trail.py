@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from appliance.api import pb2
@@ -24,6 +25,7 @@ class AuditTrail:
     include_text: bool = False
     response: list[str] = field(default_factory=list)
     finished: Finished | None = None
+    plugins: Sequence[Mapping[str, object]] = ()
     audited: bool = False
 
     def prompt_text(self) -> str:
@@ -55,5 +57,6 @@ class AuditTrail:
             completion_tokens=done.completion_tokens if done else 0,
             timings=timings,
             audit_labels=dict(request.audit_labels) if request is not None else {},
+            plugins=self.plugins,
             include_text=self.include_text,
         )

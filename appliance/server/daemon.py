@@ -24,11 +24,13 @@ from appliance.audit.errors import AuditError
 from appliance.audit.writer import AuditLog
 from appliance.config.settings import DaemonConfig
 from appliance.engine.contract import Engine
-from appliance.policy.store import PolicyStore
+from appliance.plugins import PluginHost, PluginHostSettings
+from appliance.policy.store import PolicyPrepareError, PolicyStore
 from appliance.server import admin_service, inference_service
 from appliance.server.admin_service import AdminService
 from appliance.server.engine_pool import EnginePool
 from appliance.server.inference_service import InferenceService
+from appliance.server.plugin_chains import PluginChains
 from appliance.server.serving_state import ServingState, record_reload
 from appliance.server.systemd_notify import SystemdNotifier
 from appliance.server.tls import server_credentials
@@ -64,8 +66,12 @@ class Daemon:
         self._notifier = notifier or SystemdNotifier()
         self._pool = EnginePool(engines)
         self._version = version
+        plugin_settings = config.plugins or PluginHostSettings(
+            cache_dir=config.state_directory / "plugin-cache"
+        )
+        self._plugins = PluginChains(PluginHost(plugin_settings))
         # Loaded here, before anything listens: a broken policy stops the start.
-        self._policies = PolicyStore.open(config.policy)
+        self._policies = PolicyStore.open(config.policy, prepare=self._plugins.prepare)
         self._health = health.aio.HealthServicer()
         self._stop = asyncio.Event()
         self._server: grpc.aio.Server | None = None
@@ -78,6 +84,10 @@ class Daemon:
     async def run(self) -> int:
         """Serve until asked to stop; returns the process exit code."""
         try:
+            await self._policies.start()
+        except PolicyPrepareError as exc:
+            raise DaemonStartError(f"policy: {exc}") from exc
+        try:
             audit = await AuditLog.open(self._config.audit)
         except AuditError as exc:
             raise DaemonStartError(f"audit log: {exc}") from exc
@@ -86,6 +96,7 @@ class Daemon:
             pool=self._pool,
             policies=self._policies,
             audit=audit,
+            plugins=self._plugins,
             version=self._version,
         )
         try:
@@ -98,6 +109,7 @@ class Daemon:
             with contextlib.suppress(AuditError):
                 await audit.record_event("stop", {})
             await audit.close()
+            self._plugins.close()
 
     async def _serve(self) -> int:
         loop = asyncio.get_running_loop()

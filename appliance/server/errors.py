@@ -21,3 +21,12 @@ class PermissionDeniedError(RequestRejectedError):
 
 class DrainingError(RequestRejectedError):
     """The daemon is shutting down and takes no new requests (UNAVAILABLE)."""
+
+
+class BlockedError(RequestRejectedError):
+    """Screening or a plugin blocked the request (FAILED_PRECONDITION). `reason` is a stable
+    code clients can branch on; the message never echoes the prompt."""
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -13,10 +13,12 @@ import grpc
 from appliance.api import pb2
 from appliance.audit.errors import AuditError, AuditUnavailableError
 from appliance.engine.contract import Finished, GenerationEvent, Started, TextDelta
+from appliance.plugins import ChainVerdict, PluginStream, RequestMeta
 from appliance.policy.matching import model_allowed, tenant_for
 from appliance.server.audit_trail import AuditTrail
 from appliance.server.errors import DrainingError, PermissionDeniedError
 from appliance.server.identity import identity_from_context
+from appliance.server.plugin_chains import blocked_error, outcomes
 from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
 from appliance.server.serving_state import ServingState
 from appliance.server.status_codes import status_for
@@ -85,20 +87,17 @@ class InferenceService:
             trail.sla_class = generation.sla_class
             self._state.limiter.acquire(tenant.id, tenant.limits)
             admitted = True
+            filters = self._state.plugins.open(
+                loaded, tenant.id, RequestMeta(tenant.id, message.model, trail.request_id)
+            )
             # The call's deadline bounds the engine work too: on expiry the stream is
             # closed, which aborts the request inside vLLM (no KV cache left behind).
             async with asyncio.timeout(context.time_remaining()):
                 stream = engine.generate(generation)
                 async with contextlib.aclosing(stream):
                     async for event in stream:
-                        if isinstance(event, TextDelta):
-                            trail.response.append(event.text)
-                        elif isinstance(event, Finished):
-                            trail.finished = event
-                            # Audited before the client hears "completed": a request the
-                            # log could not take ends UNAVAILABLE instead.
-                            await self._audit(trail, "OK", strict=True)
-                        await context.write(_response(trail.request_id, engine.info.model, event))
+                        for out in await self._post_process(event, filters, trail):
+                            await context.write(_response(trail.request_id, engine.info.model, out))
         except asyncio.CancelledError:
             log.info("generate cancelled by client request_id=%s", trail.request_id)
             await self._audit(trail, "CANCELLED", strict=False)
@@ -117,6 +116,39 @@ class InferenceService:
         finally:
             if admitted:
                 self._state.limiter.release(trail.tenant)
+
+    async def _post_process(
+        self, event: GenerationEvent, filters: PluginStream | None, trail: AuditTrail
+    ) -> list[GenerationEvent]:
+        """What the client gets for one engine event: the tenant's plugins filter the text
+        (token ids are withheld then, as they would reveal what a plugin removed), and the
+        request is audited before its Completed event goes out."""
+        if isinstance(event, TextDelta):
+            trail.response.append(event.text)
+            if filters is None:
+                return [event]
+            text = await filters.feed(event.text)
+            if filters.stopped:
+                await filters.finish()
+                trail.plugins = outcomes(filters.result)
+                assert filters.result is not None
+                raise blocked_error(filters.result)
+            return [TextDelta(text=text, token_ids=())] if text else []
+        if isinstance(event, Finished):
+            out: list[GenerationEvent] = []
+            if filters is not None:
+                tail = await filters.finish()
+                trail.plugins = outcomes(filters.result)
+                assert filters.result is not None
+                if filters.result.verdict in (ChainVerdict.BLOCK, ChainVerdict.WITHHELD):
+                    raise blocked_error(filters.result)
+                if tail:
+                    out.append(TextDelta(text=tail, token_ids=()))
+            trail.finished = event
+            # A request the log could not take ends UNAVAILABLE instead of completed.
+            await self._audit(trail, "OK", strict=True)
+            return [*out, event]
+        return [event]
 
     def _refuse_if_audit_down(self) -> None:
         audit = self._state.audit

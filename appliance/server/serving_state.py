@@ -12,6 +12,7 @@ from appliance.config.settings import DaemonConfig
 from appliance.policy.limiter import TenantLimiter
 from appliance.policy.store import PolicyStore, ReloadResult
 from appliance.server.engine_pool import EnginePool
+from appliance.server.plugin_chains import PluginChains
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,7 @@ class ServingState:
     pool: EnginePool
     policies: PolicyStore
     audit: AuditLog
+    plugins: PluginChains
     version: str
     limiter: TenantLimiter = field(default_factory=TenantLimiter)
     started_at: float = field(default_factory=time.monotonic)

@@ -24,6 +24,7 @@ from appliance.engine.errors import (
 )
 from appliance.policy.limiter import TenantLimitError
 from appliance.server.errors import (
+    BlockedError,
     DrainingError,
     InvalidRequestError,
     ModelNotFoundError,
@@ -31,6 +32,8 @@ from appliance.server.errors import (
 )
 
 log = logging.getLogger(__name__)
+
+ERROR_DOMAIN = "appliance.v1"
 
 _CODES: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (InvalidRequestError, grpc.StatusCode.INVALID_ARGUMENT),
@@ -40,6 +43,7 @@ _CODES: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (QueueFullError, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (TenantLimitError, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (DrainingError, grpc.StatusCode.UNAVAILABLE),
+    (BlockedError, grpc.StatusCode.FAILED_PRECONDITION),
     (EngineUnavailableError, grpc.StatusCode.UNAVAILABLE),
     (AuditUnavailableError, grpc.StatusCode.UNAVAILABLE),
     (TimeoutError, grpc.StatusCode.DEADLINE_EXCEEDED),
@@ -53,6 +57,8 @@ class StatusReply:
     code: grpc.StatusCode
     message: str
     retry_after_s: float | None = None
+    # A stable reason code (google.rpc.ErrorInfo), e.g. PROMPT_INJECTION.
+    reason: str | None = None
 
     def to_grpc_status(self) -> grpc.Status:
         """The status with google.rpc.RetryInfo attached when there is a retry delay."""
@@ -65,6 +71,10 @@ class StatusReply:
             detail = any_pb2.Any()
             detail.Pack(error_details_pb2.RetryInfo(retry_delay=delay))
             details.append(detail)
+        if self.reason is not None:
+            info = any_pb2.Any()
+            info.Pack(error_details_pb2.ErrorInfo(reason=self.reason, domain=ERROR_DOMAIN))
+            details.append(info)
         proto = status_pb2.Status(
             code=getattr(code_pb2, self.code.name), message=self.message, details=details
         )
@@ -81,7 +91,8 @@ def status_for(exc: BaseException) -> StatusReply:
             retry = (
                 exc.retry_after_s if isinstance(exc, QueueFullError | TenantLimitError) else None
             )
-            return StatusReply(code, str(exc) or kind.__name__, retry)
+            reason = exc.reason if isinstance(exc, BlockedError) else None
+            return StatusReply(code, str(exc) or kind.__name__, retry, reason)
     incident = uuid.uuid4().hex[:12]
     log.error("internal error, incident %s", incident, exc_info=exc)
     return StatusReply(grpc.StatusCode.INTERNAL, f"internal error (incident {incident})")

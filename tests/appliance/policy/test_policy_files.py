@@ -53,10 +53,10 @@ BROKEN = [
      "default 'realtime' is not in allowed"),
     ("unknown sla class", BASE + "    sla: {allowed: [urgent]}\n", 7, 21, "Input should be"),
     ("limit out of bounds", BASE + "    limits: {max_tokens: 0}\n", 7, 26, "greater than or"),
-    ("plugin chain", BASE + "    plugins:\n      - {name: pii, digest: 'sha256:" + "a" * 64
-     + "'}\n", 7, 5, "plugin chain is not enforced"),
-    ("bad plugin digest", BASE + "    plugins:\n      - {name: pii, digest: md5:1}\n", 8, 29,
-     "pattern"),
+    ("missing plugin module", BASE + "    plugins:\n      - {name: pii, module: absent.wasm, "
+     "digest: 'sha256:" + "a" * 64 + "'}\n", 8, 29, "cannot read"),
+    ("bad plugin digest", BASE + "    plugins:\n      - {name: pii, module: m.wasm, "
+     "digest: md5:1}\n", 8, 45, "pattern"),
     ("screening block", BASE + "    screening: {action: block}\n", 7, 5,
      "screening action 'block' is not enforced"),
     ("attestation required", BASE + "trust: {attestation: required}\n", 7, 9,
