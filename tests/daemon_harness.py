@@ -59,6 +59,7 @@ TENANT_CLIENTS = {
     "limited": "spiffe://appliance.local/tenant/limited",
     "stranger": "spiffe://appliance.local/tenant/unknown",
     "single": "spiffe://appliance.local/tenant/single",
+    "flagger": "spiffe://appliance.local/tenant/flagger",
 }
 
 
@@ -88,7 +89,7 @@ def harness_policy(**overrides: Any) -> dict[str, Any]:
         "version": 1,
         "admins": ["spiffe://appliance.local/admin/*"],
         "tenants": [
-            tenant("demo", TENANT_CLIENTS["client"], models=["*"]),
+            tenant("demo", TENANT_CLIENTS["client"], models=["*"], limits={"max_tokens": 2048}),
             tenant(
                 "partner",
                 "spiffe://appliance.local/tenant/partner-*",
@@ -101,6 +102,7 @@ def harness_policy(**overrides: Any) -> dict[str, Any]:
                 limits={"requests_per_minute": 6, "burst": 3, "max_concurrent_streams": 8},
             ),
             tenant("single", TENANT_CLIENTS["single"], limits={"max_concurrent_streams": 1}),
+            tenant("flagger", TENANT_CLIENTS["flagger"], screening={"action": "flag"}),
         ],
     }
     policy.update(overrides)
@@ -137,6 +139,27 @@ class RunningDaemon:
             key=self.pki.client_key(client),
         )
         return open_channel(self.target, tls)
+
+    def held_call(self, request: pb2.GenerateRequest) -> Any:
+        """A Generate call the daemon cannot finish until this side reads it: a 1 KiB flow
+        control window (no BDP growth) makes the daemon's writes wait for our reads, so the
+        request stays outstanding however fast the engine is and however slow this process."""
+        tls = ClientTls(
+            ca=self.pki.ca_certificate,
+            certificate=self.pki.client_certificate("client"),
+            key=self.pki.client_key("client"),
+        )
+        credentials = grpc.ssl_channel_credentials(
+            root_certificates=tls.ca.read_bytes(),
+            private_key=tls.key.read_bytes(),
+            certificate_chain=tls.certificate.read_bytes(),
+        )
+        channel = grpc.secure_channel(
+            self.target,
+            credentials,
+            options=[("grpc.http2.lookahead_bytes", 1024), ("grpc.http2.bdp_probe", 0)],
+        )
+        return pb2_grpc.InferenceStub(channel).Generate(request, timeout=120)
 
     def local_channel(self) -> grpc.Channel:
         """A channel over the Unix socket (local admin)."""

@@ -14,6 +14,7 @@ from appliance.cli import (
     model_commands,
     plugin_commands,
     policy_commands,
+    screening_commands,
 )
 
 
@@ -30,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit_commands.register(commands)
     policy_commands.register(commands)
     plugin_commands.register(commands)
+    screening_commands.register(commands)
     return parser
 
 

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from appliance.audit.settings import AuditSettings
 from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
 from appliance.plugins.settings import PluginHostSettings
+from appliance.screening.settings import ScreeningSettings
 
 DType = Literal["auto", "float32", "bfloat16", "float16"]
 
@@ -167,6 +168,11 @@ class DaemonConfig(_Frozen):
     audit: AuditSettings = Field(
         description="The tamper-evident audit log: where it lives, its keys, checkpoints, "
         "rotation and what happens when it cannot be written."
+    )
+    screening: ScreeningSettings = Field(
+        default_factory=ScreeningSettings,
+        description="The prompt-injection detector: model file, input and decoding bounds, "
+        "time budget. What each tenant screens, and the action, is in the policy.",
     )
     plugins: PluginHostSettings | None = Field(
         default=None,

@@ -84,6 +84,8 @@ class EngineStats:
     kv_cache_usage: float = 0.0
     unfinished_requests: int = 0
     outstanding_requests: int = 0
+    # Requests ever handed to the engine (screened-out and refused ones never are).
+    requests_total: int = 0
     error: str = ""
 
 

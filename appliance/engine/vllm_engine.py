@@ -90,6 +90,7 @@ class VllmEngine:
         self._error = ""
         self._llm: Any = None
         self._outstanding = 0
+        self._requests_total = 0
         self._load = _LoadSnapshot()
         self._info = EngineInfo(
             name=config.name,
@@ -150,6 +151,7 @@ class VllmEngine:
             kv_cache_usage=self._load.kv_cache_usage,
             unfinished_requests=unfinished,
             outstanding_requests=self._outstanding,
+            requests_total=self._requests_total,
             error=self._error,
         )
 
@@ -174,6 +176,7 @@ class VllmEngine:
             prompt_tokens = completion_tokens = 0
             first_token_at = 0.0
             stream = self._llm.generate(prompt, params, engine_request_id)
+            self._requests_total += 1
             async with contextlib.aclosing(stream):
                 async for output in stream:
                     if not started:

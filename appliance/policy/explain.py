@@ -23,10 +23,10 @@ def describe_tenant(tenant: Tenant) -> list[str]:
         if tenant.audit.log_text
         else "audit keeps only keyed hashes of prompt and response",
     ]
-    if tenant.screening is not None:
-        lines.append(
-            f"screening: {tenant.screening.action} at score >= {tenant.screening.threshold}"
-        )
+    lines.append(
+        f"screening: {tenant.screening.action} at score >= {tenant.screening.threshold} "
+        f"({', '.join(tenant.screening.screen)})"
+    )
     for plugin in tenant.plugins:
         lines.append(f"plugin {plugin.name} ({plugin.on_failure})")
     return lines

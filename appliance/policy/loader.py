@@ -108,9 +108,6 @@ def _unenforceable(policy: Policy, document: LocatedDocument) -> list[LocatedErr
             )
         )
 
-    for index, tenant in enumerate(policy.tenants):
-        if tenant.screening is not None and tenant.screening.action != "allow":
-            refuse(("tenants", index, "screening"), f"screening action {tenant.screening.action!r}")
     for index, model in enumerate(policy.models):
         if model.signers:
             refuse(("models", index, "signers"), "model signature verification")

@@ -71,7 +71,8 @@ class SlaRules(_Frozen):
 
 
 class ScreeningRules(_Frozen):
-    """Prompt-injection screening for a tenant (enforced once screening ships)."""
+    """Prompt-injection screening for a tenant. Every tenant is screened; `allow` only
+    records the verdict."""
 
     threshold: float = Field(default=0.5, ge=0, le=1, description="Score at which to act.")
     action: Literal["block", "flag", "allow"] = Field(
@@ -127,7 +128,10 @@ class Tenant(_Frozen):
     )
     sla: SlaRules = Field(default_factory=SlaRules, description="SLA classes.")
     limits: TenantLimits = Field(default_factory=TenantLimits, description="Limits.")
-    screening: ScreeningRules | None = Field(default=None, description="Injection screening.")
+    screening: ScreeningRules = Field(
+        default_factory=ScreeningRules,
+        description="Injection screening (default: block at score 0.5, every part).",
+    )
     plugins: list[PluginRef] = Field(
         default_factory=list, max_length=16, description="Post-processing chain, in order."
     )

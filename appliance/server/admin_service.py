@@ -77,6 +77,7 @@ class AdminService:
                 kv_cache_usage=stats.kv_cache_usage,
                 outstanding_requests=stats.outstanding_requests,
                 unfinished_requests=stats.unfinished_requests,
+                requests_total=stats.requests_total,
                 error=stats.error,
             )
         return response

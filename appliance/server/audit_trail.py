@@ -26,6 +26,7 @@ class AuditTrail:
     response: list[str] = field(default_factory=list)
     finished: Finished | None = None
     plugins: Sequence[Mapping[str, object]] = ()
+    screening: Mapping[str, object] | None = None
     audited: bool = False
 
     def prompt_text(self) -> str:
@@ -58,5 +59,6 @@ class AuditTrail:
             timings=timings,
             audit_labels=dict(request.audit_labels) if request is not None else {},
             plugins=self.plugins,
+            screening=self.screening,
             include_text=self.include_text,
         )

@@ -26,6 +26,7 @@ from appliance.config.settings import DaemonConfig
 from appliance.engine.contract import Engine
 from appliance.plugins import PluginHost, PluginHostSettings
 from appliance.policy.store import PolicyPrepareError, PolicyStore
+from appliance.screening import AsyncScreener, Screener, ScreeningError
 from appliance.server import admin_service, inference_service
 from appliance.server.admin_service import AdminService
 from appliance.server.engine_pool import EnginePool
@@ -88,8 +89,13 @@ class Daemon:
         except PolicyPrepareError as exc:
             raise DaemonStartError(f"policy: {exc}") from exc
         try:
+            screener = AsyncScreener(await asyncio.to_thread(Screener.load, self._config.screening))
+        except ScreeningError as exc:
+            raise DaemonStartError(f"screening: {exc}") from exc
+        try:
             audit = await AuditLog.open(self._config.audit)
         except AuditError as exc:
+            screener.close()
             raise DaemonStartError(f"audit log: {exc}") from exc
         self.state = ServingState(
             config=self._config,
@@ -97,6 +103,7 @@ class Daemon:
             policies=self._policies,
             audit=audit,
             plugins=self._plugins,
+            screener=screener,
             version=self._version,
         )
         try:
@@ -110,6 +117,7 @@ class Daemon:
                 await audit.record_event("stop", {})
             await audit.close()
             self._plugins.close()
+            screener.close()
 
     async def _serve(self) -> int:
         loop = asyncio.get_running_loop()

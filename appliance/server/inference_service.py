@@ -15,14 +15,21 @@ from appliance.audit.errors import AuditError, AuditUnavailableError
 from appliance.engine.contract import Finished, GenerationEvent, Started, TextDelta
 from appliance.plugins import ChainVerdict, PluginStream, RequestMeta
 from appliance.policy.matching import model_allowed, tenant_for
+from appliance.screening import ChatMessage
 from appliance.server.audit_trail import AuditTrail
-from appliance.server.errors import DrainingError, PermissionDeniedError
+from appliance.server.errors import DrainingError, InvalidRequestError, PermissionDeniedError
 from appliance.server.identity import identity_from_context
 from appliance.server.plugin_chains import blocked_error, outcomes
+from appliance.server.prompt_screening import raise_if_blocked, screen_generation
 from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
 from appliance.server.serving_state import ServingState
 from appliance.server.status_codes import status_for
-from appliance.server.validation import request_id_of, validate_generate
+from appliance.server.validation import (
+    request_id_of,
+    validate_generate,
+    validate_messages,
+    validate_text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +51,7 @@ class InferenceService:
                 "ListModels": unary_unary(
                     self.list_models, pb2.ListModelsRequest, pb2.ListModelsResponse
                 ),
+                "Screen": unary_unary(self.screen, pb2.ScreenRequest, pb2.ScreenResponse),
             },
         )
 
@@ -87,6 +95,9 @@ class InferenceService:
             trail.sla_class = generation.sla_class
             self._state.limiter.acquire(tenant.id, tenant.limits)
             admitted = True
+            verdict = await screen_generation(self._state.screener, generation, tenant.screening)
+            trail.screening = verdict.as_dict() if verdict is not None else None
+            raise_if_blocked(verdict)
             filters = self._state.plugins.open(
                 loaded, tenant.id, RequestMeta(tenant.id, message.model, trail.request_id)
             )
@@ -167,6 +178,57 @@ class InferenceService:
             if strict:
                 raise
             log.error("audit record for request_id=%s not written: %s", trail.request_id, exc)
+
+    async def screen(
+        self, request: object, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb2.ScreenResponse:
+        """The screening verdict for a prompt under the caller's tenant policy."""
+        try:
+            message = parsed(request, pb2.ScreenRequest)
+            identity = identity_from_context(context)
+            tenant = tenant_for(self._state.policies.current.policy, identity.names())
+            if tenant is None:
+                raise PermissionDeniedError(
+                    f"{identity.principal} is not a tenant of this appliance"
+                )
+            rules = tenant.screening
+            threshold = rules.threshold
+            if message.HasField("threshold"):
+                threshold = message.threshold
+                if not 0.0 <= threshold <= 1.0:  # also false for NaN
+                    raise InvalidRequestError(f"threshold must be in [0, 1], got {threshold}")
+            limits = self._state.config.limits.model_copy(
+                update={
+                    "max_prompt_bytes": min(
+                        self._state.config.limits.max_prompt_bytes, tenant.limits.max_prompt_bytes
+                    )
+                }
+            )
+            target: str | list[ChatMessage]
+            if message.WhichOneof("input") == "text":
+                target = validate_text(message.text, limits)
+            elif message.WhichOneof("input") == "messages":
+                turns = validate_messages(message.messages, limits)
+                target = [ChatMessage(role=t.role, content=t.content) for t in turns]
+            else:
+                raise InvalidRequestError("no input: set `text` or `messages`")
+            verdict = await self._state.screener.screen(
+                target, threshold=threshold, action=rules.action
+            )
+        except Exception as exc:
+            await context.abort_with_status(status_for(exc).to_grpc_status())
+        return pb2.ScreenResponse(
+            score=verdict.score,
+            injection=verdict.injection,
+            action=verdict.action,
+            latency_ms=verdict.latency_ms,
+            reasons=[
+                pb2.ScreenReason(
+                    kind=r.kind, start=r.start, end=r.end, detail=r.detail, message_index=r.part
+                )
+                for r in verdict.reasons
+            ],
+        )
 
     async def list_models(
         self, request: object, context: grpc.aio.ServicerContext[Any, Any]

@@ -11,6 +11,7 @@ from appliance.audit.writer import AuditLog
 from appliance.config.settings import DaemonConfig
 from appliance.policy.limiter import TenantLimiter
 from appliance.policy.store import PolicyStore, ReloadResult
+from appliance.screening import AsyncScreener
 from appliance.server.engine_pool import EnginePool
 from appliance.server.plugin_chains import PluginChains
 
@@ -27,6 +28,7 @@ class ServingState:
     policies: PolicyStore
     audit: AuditLog
     plugins: PluginChains
+    screener: AsyncScreener
     version: str
     limiter: TenantLimiter = field(default_factory=TenantLimiter)
     started_at: float = field(default_factory=time.monotonic)

@@ -23,6 +23,7 @@ from appliance.engine.errors import (
     QueueFullError,
 )
 from appliance.policy.limiter import TenantLimitError
+from appliance.screening.errors import ScreeningInputError, ScreeningUnavailableError
 from appliance.server.errors import (
     BlockedError,
     DrainingError,
@@ -38,6 +39,8 @@ ERROR_DOMAIN = "appliance.v1"
 _CODES: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (InvalidRequestError, grpc.StatusCode.INVALID_ARGUMENT),
     (InvalidGenerationError, grpc.StatusCode.INVALID_ARGUMENT),
+    (ScreeningInputError, grpc.StatusCode.INVALID_ARGUMENT),
+    (ScreeningUnavailableError, grpc.StatusCode.UNAVAILABLE),
     (ModelNotFoundError, grpc.StatusCode.NOT_FOUND),
     (PermissionDeniedError, grpc.StatusCode.PERMISSION_DENIED),
     (QueueFullError, grpc.StatusCode.RESOURCE_EXHAUSTED),

@@ -77,10 +77,7 @@ def validate_generate(
     _check_audit_labels(request)
     kind = request.WhichOneof("input")
     if kind == "text":
-        text = request.text
-        if not text.strip():
-            raise InvalidRequestError("prompt text is empty")
-        _check_size(len(text.encode("utf-8")), limits)
+        text = validate_text(request.text, limits)
         return GenerationRequest(
             request_id=request_id, sampling=sampling, text=text, sla_class=sla, arrival=arrival
         )
@@ -99,6 +96,19 @@ def validate_generate(
 def _check_size(size: int, limits: RequestLimits) -> None:
     if size > limits.max_prompt_bytes:
         raise InvalidRequestError(f"prompt is {size} bytes; the limit is {limits.max_prompt_bytes}")
+
+
+def validate_messages(chat: pb2.ChatMessages, limits: RequestLimits) -> tuple[ChatTurn, ...]:
+    """Chat turns with known roles, within the message count and prompt size limits."""
+    return _messages(chat, limits)
+
+
+def validate_text(text: str, limits: RequestLimits) -> str:
+    """A non-empty prompt within the size limit."""
+    if not text.strip():
+        raise InvalidRequestError("prompt text is empty")
+    _check_size(len(text.encode("utf-8")), limits)
+    return text
 
 
 def _messages(chat: pb2.ChatMessages, limits: RequestLimits) -> tuple[ChatTurn, ...]:

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n appliance/api/v1/appliance.proto\x12\x0c\x61ppliance.v1\",\n\x0b\x43hatMessage\x12\x0c\n\x04role\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\";\n\x0c\x43hatMessages\x12+\n\x08messages\x18\x01 \x03(\x0b\x32\x19.appliance.v1.ChatMessage\"\xc8\x01\n\x0eSamplingParams\x12\x18\n\x0btemperature\x18\x01 \x01(\x02H\x00\x88\x01\x01\x12\x12\n\x05top_p\x18\x02 \x01(\x02H\x01\x88\x01\x01\x12\x12\n\x05top_k\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\nmax_tokens\x18\x04 \x01(\x05H\x03\x88\x01\x01\x12\x0c\n\x04stop\x18\x05 \x03(\t\x12\x11\n\x04seed\x18\x06 \x01(\x03H\x04\x88\x01\x01\x42\x0e\n\x0c_temperatureB\x08\n\x06_top_pB\x08\n\x06_top_kB\r\n\x0b_max_tokensB\x07\n\x05_seed\"\xd2\x02\n\x0fGenerateRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\r\n\x05model\x18\x02 \x01(\t\x12\x0e\n\x04text\x18\x03 \x01(\tH\x00\x12.\n\x08messages\x18\x04 \x01(\x0b\x32\x1a.appliance.v1.ChatMessagesH\x00\x12.\n\x08sampling\x18\x05 \x01(\x0b\x32\x1c.appliance.v1.SamplingParams\x12)\n\tsla_class\x18\x06 \x01(\x0e\x32\x16.appliance.v1.SlaClass\x12\x44\n\x0c\x61udit_labels\x18\x07 \x03(\x0b\x32..appliance.v1.GenerateRequest.AuditLabelsEntry\x1a\x32\n\x10\x41uditLabelsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05input\"/\n\x07Started\x12\r\n\x05model\x18\x01 \x01(\t\x12\x15\n\rprompt_tokens\x18\x02 \x01(\x05\"(\n\x05\x43hunk\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x11\n\ttoken_ids\x18\x02 \x03(\x05\"9\n\x05Usage\x12\x15\n\rprompt_tokens\x18\x01 \x01(\x05\x12\x19\n\x11\x63ompletion_tokens\x18\x02 \x01(\x05\";\n\x07Timings\x12\x0f\n\x07queue_s\x18\x01 \x01(\x01\x12\x0e\n\x06ttft_s\x18\x02 \x01(\x01\x12\x0f\n\x07total_s\x18\x03 \x01(\x01\"n\n\tCompleted\x12\x15\n\rfinish_reason\x18\x01 \x01(\t\x12\"\n\x05usage\x18\x02 \x01(\x0b\x32\x13.appliance.v1.Usage\x12&\n\x07timings\x18\x03 \x01(\x0b\x32\x15.appliance.v1.Timings\"\xad\x01\n\x10GenerateResponse\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12(\n\x07started\x18\x02 \x01(\x0b\x32\x15.appliance.v1.StartedH\x00\x12$\n\x05\x63hunk\x18\x03 \x01(\x0b\x32\x13.appliance.v1.ChunkH\x00\x12,\n\tcompleted\x18\x04 \x01(\x0b\x32\x17.appliance.v1.CompletedH\x00\x42\x07\n\x05\x65vent\"\x13\n\x11ListModelsRequest\"G\n\tModelInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x15\n\rmax_model_len\x18\x02 \x01(\x05\x12\x15\n\rready_engines\x18\x03 \x01(\x05\"=\n\x12ListModelsResponse\x12\'\n\x06models\x18\x01 \x03(\x0b\x32\x17.appliance.v1.ModelInfo\"\x0f\n\rStatusRequest\"\xd0\x01\n\x0c\x45ngineStatus\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05model\x18\x02 \x01(\t\x12\r\n\x05state\x18\x03 \x01(\t\x12\x18\n\x10running_requests\x18\x04 \x01(\x05\x12\x18\n\x10waiting_requests\x18\x05 \x01(\x05\x12\x16\n\x0ekv_cache_usage\x18\x06 \x01(\x01\x12\x1c\n\x14outstanding_requests\x18\x07 \x01(\x05\x12\r\n\x05\x65rror\x18\x08 \x01(\t\x12\x1b\n\x13unfinished_requests\x18\t \x01(\x05\"\x83\x02\n\x0eStatusResponse\x12\x0e\n\x06health\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12+\n\x07\x65ngines\x18\x03 \x03(\x0b\x32\x1a.appliance.v1.EngineStatus\x12\x10\n\x08uptime_s\x18\x04 \x01(\x01\x12\x15\n\rpolicy_digest\x18\x05 \x01(\t\x12\x14\n\x0cpolicy_error\x18\x06 \x01(\t\x12\x18\n\x10policy_loaded_at\x18\x07 \x01(\x01\x12\x1e\n\x16policy_reload_failures\x18\x08 \x01(\x05\x12\x15\n\raudit_healthy\x18\t \x01(\x08\x12\x13\n\x0b\x61udit_error\x18\n \x01(\t\"\x15\n\x13ReloadPolicyRequest\"N\n\x14ReloadPolicyResponse\x12\x0f\n\x07\x61pplied\x18\x01 \x01(\x08\x12\x15\n\rpolicy_digest\x18\x02 \x01(\t\x12\x0e\n\x06\x65rrors\x18\x03 \x03(\t*O\n\x08SlaClass\x12\x19\n\x15SLA_CLASS_UNSPECIFIED\x10\x00\x12\x0c\n\x08REALTIME\x10\x01\x12\x0f\n\x0bINTERACTIVE\x10\x02\x12\t\n\x05\x42\x41TCH\x10\x03\x32\xa9\x01\n\tInference\x12K\n\x08Generate\x12\x1d.appliance.v1.GenerateRequest\x1a\x1e.appliance.v1.GenerateResponse0\x01\x12O\n\nListModels\x12\x1f.appliance.v1.ListModelsRequest\x1a .appliance.v1.ListModelsResponse2\xa3\x01\n\x05\x41\x64min\x12\x43\n\x06Status\x12\x1b.appliance.v1.StatusRequest\x1a\x1c.appliance.v1.StatusResponse\x12U\n\x0cReloadPolicy\x12!.appliance.v1.ReloadPolicyRequest\x1a\".appliance.v1.ReloadPolicyResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n appliance/api/v1/appliance.proto\x12\x0c\x61ppliance.v1\",\n\x0b\x43hatMessage\x12\x0c\n\x04role\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\t\";\n\x0c\x43hatMessages\x12+\n\x08messages\x18\x01 \x03(\x0b\x32\x19.appliance.v1.ChatMessage\"\xc8\x01\n\x0eSamplingParams\x12\x18\n\x0btemperature\x18\x01 \x01(\x02H\x00\x88\x01\x01\x12\x12\n\x05top_p\x18\x02 \x01(\x02H\x01\x88\x01\x01\x12\x12\n\x05top_k\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x17\n\nmax_tokens\x18\x04 \x01(\x05H\x03\x88\x01\x01\x12\x0c\n\x04stop\x18\x05 \x03(\t\x12\x11\n\x04seed\x18\x06 \x01(\x03H\x04\x88\x01\x01\x42\x0e\n\x0c_temperatureB\x08\n\x06_top_pB\x08\n\x06_top_kB\r\n\x0b_max_tokensB\x07\n\x05_seed\"\xd2\x02\n\x0fGenerateRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\r\n\x05model\x18\x02 \x01(\t\x12\x0e\n\x04text\x18\x03 \x01(\tH\x00\x12.\n\x08messages\x18\x04 \x01(\x0b\x32\x1a.appliance.v1.ChatMessagesH\x00\x12.\n\x08sampling\x18\x05 \x01(\x0b\x32\x1c.appliance.v1.SamplingParams\x12)\n\tsla_class\x18\x06 \x01(\x0e\x32\x16.appliance.v1.SlaClass\x12\x44\n\x0c\x61udit_labels\x18\x07 \x03(\x0b\x32..appliance.v1.GenerateRequest.AuditLabelsEntry\x1a\x32\n\x10\x41uditLabelsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05input\"/\n\x07Started\x12\r\n\x05model\x18\x01 \x01(\t\x12\x15\n\rprompt_tokens\x18\x02 \x01(\x05\"(\n\x05\x43hunk\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x11\n\ttoken_ids\x18\x02 \x03(\x05\"9\n\x05Usage\x12\x15\n\rprompt_tokens\x18\x01 \x01(\x05\x12\x19\n\x11\x63ompletion_tokens\x18\x02 \x01(\x05\";\n\x07Timings\x12\x0f\n\x07queue_s\x18\x01 \x01(\x01\x12\x0e\n\x06ttft_s\x18\x02 \x01(\x01\x12\x0f\n\x07total_s\x18\x03 \x01(\x01\"n\n\tCompleted\x12\x15\n\rfinish_reason\x18\x01 \x01(\t\x12\"\n\x05usage\x18\x02 \x01(\x0b\x32\x13.appliance.v1.Usage\x12&\n\x07timings\x18\x03 \x01(\x0b\x32\x15.appliance.v1.Timings\"\xad\x01\n\x10GenerateResponse\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12(\n\x07started\x18\x02 \x01(\x0b\x32\x15.appliance.v1.StartedH\x00\x12$\n\x05\x63hunk\x18\x03 \x01(\x0b\x32\x13.appliance.v1.ChunkH\x00\x12,\n\tcompleted\x18\x04 \x01(\x0b\x32\x17.appliance.v1.CompletedH\x00\x42\x07\n\x05\x65vent\"~\n\rScreenRequest\x12\x0e\n\x04text\x18\x01 \x01(\tH\x00\x12.\n\x08messages\x18\x02 \x01(\x0b\x32\x1a.appliance.v1.ChatMessagesH\x00\x12\x16\n\tthreshold\x18\x03 \x01(\x01H\x01\x88\x01\x01\x42\x07\n\x05inputB\x0c\n\n_threshold\"_\n\x0cScreenReason\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\r\n\x05start\x18\x02 \x01(\x05\x12\x0b\n\x03\x65nd\x18\x03 \x01(\x05\x12\x0e\n\x06\x64\x65tail\x18\x04 \x01(\t\x12\x15\n\rmessage_index\x18\x05 \x01(\x05\"\x83\x01\n\x0eScreenResponse\x12\r\n\x05score\x18\x01 \x01(\x01\x12\x11\n\tinjection\x18\x02 \x01(\x08\x12\x0e\n\x06\x61\x63tion\x18\x03 \x01(\t\x12+\n\x07reasons\x18\x04 \x03(\x0b\x32\x1a.appliance.v1.ScreenReason\x12\x12\n\nlatency_ms\x18\x05 \x01(\x01\"\x13\n\x11ListModelsRequest\"G\n\tModelInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x15\n\rmax_model_len\x18\x02 \x01(\x05\x12\x15\n\rready_engines\x18\x03 \x01(\x05\"=\n\x12ListModelsResponse\x12\'\n\x06models\x18\x01 \x03(\x0b\x32\x17.appliance.v1.ModelInfo\"\x0f\n\rStatusRequest\"\xe8\x01\n\x0c\x45ngineStatus\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05model\x18\x02 \x01(\t\x12\r\n\x05state\x18\x03 \x01(\t\x12\x18\n\x10running_requests\x18\x04 \x01(\x05\x12\x18\n\x10waiting_requests\x18\x05 \x01(\x05\x12\x16\n\x0ekv_cache_usage\x18\x06 \x01(\x01\x12\x1c\n\x14outstanding_requests\x18\x07 \x01(\x05\x12\r\n\x05\x65rror\x18\x08 \x01(\t\x12\x1b\n\x13unfinished_requests\x18\t \x01(\x05\x12\x16\n\x0erequests_total\x18\n \x01(\x03\"\x83\x02\n\x0eStatusResponse\x12\x0e\n\x06health\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12+\n\x07\x65ngines\x18\x03 \x03(\x0b\x32\x1a.appliance.v1.EngineStatus\x12\x10\n\x08uptime_s\x18\x04 \x01(\x01\x12\x15\n\rpolicy_digest\x18\x05 \x01(\t\x12\x14\n\x0cpolicy_error\x18\x06 \x01(\t\x12\x18\n\x10policy_loaded_at\x18\x07 \x01(\x01\x12\x1e\n\x16policy_reload_failures\x18\x08 \x01(\x05\x12\x15\n\raudit_healthy\x18\t \x01(\x08\x12\x13\n\x0b\x61udit_error\x18\n \x01(\t\"\x15\n\x13ReloadPolicyRequest\"N\n\x14ReloadPolicyResponse\x12\x0f\n\x07\x61pplied\x18\x01 \x01(\x08\x12\x15\n\rpolicy_digest\x18\x02 \x01(\t\x12\x0e\n\x06\x65rrors\x18\x03 \x03(\t*O\n\x08SlaClass\x12\x19\n\x15SLA_CLASS_UNSPECIFIED\x10\x00\x12\x0c\n\x08REALTIME\x10\x01\x12\x0f\n\x0bINTERACTIVE\x10\x02\x12\t\n\x05\x42\x41TCH\x10\x03\x32\xee\x01\n\tInference\x12K\n\x08Generate\x12\x1d.appliance.v1.GenerateRequest\x1a\x1e.appliance.v1.GenerateResponse0\x01\x12O\n\nListModels\x12\x1f.appliance.v1.ListModelsRequest\x1a .appliance.v1.ListModelsResponse\x12\x43\n\x06Screen\x12\x1b.appliance.v1.ScreenRequest\x1a\x1c.appliance.v1.ScreenResponse2\xa3\x01\n\x05\x41\x64min\x12\x43\n\x06Status\x12\x1b.appliance.v1.StatusRequest\x1a\x1c.appliance.v1.StatusResponse\x12U\n\x0cReloadPolicy\x12!.appliance.v1.ReloadPolicyRequest\x1a\".appliance.v1.ReloadPolicyResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,8 +33,8 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_GENERATEREQUEST_AUDITLABELSENTRY']._loaded_options = None
   _globals['_GENERATEREQUEST_AUDITLABELSENTRY']._serialized_options = b'8\001'
-  _globals['_SLACLASS']._serialized_start=1950
-  _globals['_SLACLASS']._serialized_end=2029
+  _globals['_SLACLASS']._serialized_start=2333
+  _globals['_SLACLASS']._serialized_end=2412
   _globals['_CHATMESSAGE']._serialized_start=50
   _globals['_CHATMESSAGE']._serialized_end=94
   _globals['_CHATMESSAGES']._serialized_start=96
@@ -57,24 +57,30 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_COMPLETED']._serialized_end=1022
   _globals['_GENERATERESPONSE']._serialized_start=1025
   _globals['_GENERATERESPONSE']._serialized_end=1198
-  _globals['_LISTMODELSREQUEST']._serialized_start=1200
-  _globals['_LISTMODELSREQUEST']._serialized_end=1219
-  _globals['_MODELINFO']._serialized_start=1221
-  _globals['_MODELINFO']._serialized_end=1292
-  _globals['_LISTMODELSRESPONSE']._serialized_start=1294
-  _globals['_LISTMODELSRESPONSE']._serialized_end=1355
-  _globals['_STATUSREQUEST']._serialized_start=1357
-  _globals['_STATUSREQUEST']._serialized_end=1372
-  _globals['_ENGINESTATUS']._serialized_start=1375
-  _globals['_ENGINESTATUS']._serialized_end=1583
-  _globals['_STATUSRESPONSE']._serialized_start=1586
-  _globals['_STATUSRESPONSE']._serialized_end=1845
-  _globals['_RELOADPOLICYREQUEST']._serialized_start=1847
-  _globals['_RELOADPOLICYREQUEST']._serialized_end=1868
-  _globals['_RELOADPOLICYRESPONSE']._serialized_start=1870
-  _globals['_RELOADPOLICYRESPONSE']._serialized_end=1948
-  _globals['_INFERENCE']._serialized_start=2032
-  _globals['_INFERENCE']._serialized_end=2201
-  _globals['_ADMIN']._serialized_start=2204
-  _globals['_ADMIN']._serialized_end=2367
+  _globals['_SCREENREQUEST']._serialized_start=1200
+  _globals['_SCREENREQUEST']._serialized_end=1326
+  _globals['_SCREENREASON']._serialized_start=1328
+  _globals['_SCREENREASON']._serialized_end=1423
+  _globals['_SCREENRESPONSE']._serialized_start=1426
+  _globals['_SCREENRESPONSE']._serialized_end=1557
+  _globals['_LISTMODELSREQUEST']._serialized_start=1559
+  _globals['_LISTMODELSREQUEST']._serialized_end=1578
+  _globals['_MODELINFO']._serialized_start=1580
+  _globals['_MODELINFO']._serialized_end=1651
+  _globals['_LISTMODELSRESPONSE']._serialized_start=1653
+  _globals['_LISTMODELSRESPONSE']._serialized_end=1714
+  _globals['_STATUSREQUEST']._serialized_start=1716
+  _globals['_STATUSREQUEST']._serialized_end=1731
+  _globals['_ENGINESTATUS']._serialized_start=1734
+  _globals['_ENGINESTATUS']._serialized_end=1966
+  _globals['_STATUSRESPONSE']._serialized_start=1969
+  _globals['_STATUSRESPONSE']._serialized_end=2228
+  _globals['_RELOADPOLICYREQUEST']._serialized_start=2230
+  _globals['_RELOADPOLICYREQUEST']._serialized_end=2251
+  _globals['_RELOADPOLICYRESPONSE']._serialized_start=2253
+  _globals['_RELOADPOLICYRESPONSE']._serialized_end=2331
+  _globals['_INFERENCE']._serialized_start=2415
+  _globals['_INFERENCE']._serialized_end=2653
+  _globals['_ADMIN']._serialized_start=2656
+  _globals['_ADMIN']._serialized_end=2819
 # @@protoc_insertion_point(module_scope)

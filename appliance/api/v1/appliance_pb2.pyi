@@ -129,6 +129,44 @@ class GenerateResponse(_message.Message):
     completed: Completed
     def __init__(self, request_id: _Optional[str] = ..., started: _Optional[_Union[Started, _Mapping]] = ..., chunk: _Optional[_Union[Chunk, _Mapping]] = ..., completed: _Optional[_Union[Completed, _Mapping]] = ...) -> None: ...
 
+class ScreenRequest(_message.Message):
+    __slots__ = ("text", "messages", "threshold")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    messages: ChatMessages
+    threshold: float
+    def __init__(self, text: _Optional[str] = ..., messages: _Optional[_Union[ChatMessages, _Mapping]] = ..., threshold: _Optional[float] = ...) -> None: ...
+
+class ScreenReason(_message.Message):
+    __slots__ = ("kind", "start", "end", "detail", "message_index")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    start: int
+    end: int
+    detail: str
+    message_index: int
+    def __init__(self, kind: _Optional[str] = ..., start: _Optional[int] = ..., end: _Optional[int] = ..., detail: _Optional[str] = ..., message_index: _Optional[int] = ...) -> None: ...
+
+class ScreenResponse(_message.Message):
+    __slots__ = ("score", "injection", "action", "reasons", "latency_ms")
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    INJECTION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    REASONS_FIELD_NUMBER: _ClassVar[int]
+    LATENCY_MS_FIELD_NUMBER: _ClassVar[int]
+    score: float
+    injection: bool
+    action: str
+    reasons: _containers.RepeatedCompositeFieldContainer[ScreenReason]
+    latency_ms: float
+    def __init__(self, score: _Optional[float] = ..., injection: _Optional[bool] = ..., action: _Optional[str] = ..., reasons: _Optional[_Iterable[_Union[ScreenReason, _Mapping]]] = ..., latency_ms: _Optional[float] = ...) -> None: ...
+
 class ListModelsRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
@@ -154,7 +192,7 @@ class StatusRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class EngineStatus(_message.Message):
-    __slots__ = ("name", "model", "state", "running_requests", "waiting_requests", "kv_cache_usage", "outstanding_requests", "error", "unfinished_requests")
+    __slots__ = ("name", "model", "state", "running_requests", "waiting_requests", "kv_cache_usage", "outstanding_requests", "error", "unfinished_requests", "requests_total")
     NAME_FIELD_NUMBER: _ClassVar[int]
     MODEL_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -164,6 +202,7 @@ class EngineStatus(_message.Message):
     OUTSTANDING_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     UNFINISHED_REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    REQUESTS_TOTAL_FIELD_NUMBER: _ClassVar[int]
     name: str
     model: str
     state: str
@@ -173,7 +212,8 @@ class EngineStatus(_message.Message):
     outstanding_requests: int
     error: str
     unfinished_requests: int
-    def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ...) -> None: ...
+    requests_total: int
+    def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ..., requests_total: _Optional[int] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
     __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error")

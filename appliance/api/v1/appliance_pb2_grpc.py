@@ -44,6 +44,11 @@ class InferenceStub:
                 request_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ListModelsRequest.SerializeToString,
                 response_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ListModelsResponse.FromString,
                 _registered_method=True)
+        self.Screen = channel.unary_unary(
+                '/appliance.v1.Inference/Screen',
+                request_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ScreenRequest.SerializeToString,
+                response_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ScreenResponse.FromString,
+                _registered_method=True)
 
 
 class InferenceServicer:
@@ -64,6 +69,13 @@ class InferenceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Screen(self, request, context):
+        """Screens a prompt for injection under the caller's tenant policy, without generating.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_InferenceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -76,6 +88,11 @@ def add_InferenceServicer_to_server(servicer, server):
                     servicer.ListModels,
                     request_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ListModelsRequest.FromString,
                     response_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ListModelsResponse.SerializeToString,
+            ),
+            'Screen': grpc.unary_unary_rpc_method_handler(
+                    servicer.Screen,
+                    request_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ScreenRequest.FromString,
+                    response_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.ScreenResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -132,6 +149,33 @@ class Inference:
             '/appliance.v1.Inference/ListModels',
             appliance_dot_api_dot_v1_dot_appliance__pb2.ListModelsRequest.SerializeToString,
             appliance_dot_api_dot_v1_dot_appliance__pb2.ListModelsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Screen(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/appliance.v1.Inference/Screen',
+            appliance_dot_api_dot_v1_dot_appliance__pb2.ScreenRequest.SerializeToString,
+            appliance_dot_api_dot_v1_dot_appliance__pb2.ScreenResponse.FromString,
             options,
             channel_credentials,
             insecure,

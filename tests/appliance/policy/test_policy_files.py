@@ -57,8 +57,8 @@ BROKEN = [
      "digest: 'sha256:" + "a" * 64 + "'}\n", 8, 29, "cannot read"),
     ("bad plugin digest", BASE + "    plugins:\n      - {name: pii, module: m.wasm, "
      "digest: md5:1}\n", 8, 45, "pattern"),
-    ("screening block", BASE + "    screening: {action: block}\n", 7, 5,
-     "screening action 'block' is not enforced"),
+    ("unknown screening action", BASE + "    screening: {action: quarantine}\n", 7, 25,
+     "Input should be"),
     ("attestation required", BASE + "trust: {attestation: required}\n", 7, 9,
      "attestation 'required' is not enforced"),
     ("signer without identity", BASE + "models:\n  - name: demo\n    signers: [{root: r.pem}]\n",
@@ -83,8 +83,9 @@ def test_broken_policy_is_located(
     ), rendered
 
 
-def test_screening_allow_is_accepted() -> None:
-    parse_policy((BASE + "    screening: {action: allow}\n").encode(), "p.yaml")
+def test_every_tenant_is_screened_by_default() -> None:
+    policy = parse_policy(BASE.encode(), "p.yaml").policy
+    assert policy.tenants[0].screening.action == "block"
 
 
 def test_digest_is_canonical() -> None:

@@ -174,9 +174,7 @@ def test_eight_concurrent_streams_all_complete(daemon: RunningDaemon) -> None:
 
 
 def test_cancel_mid_stream_frees_the_engine(daemon: RunningDaemon) -> None:
-    call = daemon.inference().Generate(
-        request("cancel me", temperature=0.0, max_tokens=1000), timeout=120
-    )
+    call = daemon.held_call(request("cancel me", temperature=0.0, max_tokens=1000))
     chunks = 0
     for response in call:
         if response.WhichOneof("event") == "chunk":

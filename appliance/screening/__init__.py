@@ -1,0 +1,48 @@
+"""Prompt-injection screening: a structural pass over the text's tree and a semantic pass.
+
+`Screener.load(settings)` loads the local model once; `screen` and `screen_batch` return
+`Verdict`s whose action comes from the threshold and action the caller (the policy) passes.
+`AsyncScreener` runs the same work on a thread pool for the daemon's event loop.
+"""
+
+from appliance.screening.async_screener import AsyncScreener
+from appliance.screening.corpus import LabelledText, load_labelled, stratified_split
+from appliance.screening.errors import (
+    ScreeningError,
+    ScreeningInputError,
+    ScreeningUnavailableError,
+)
+from appliance.screening.evaluation import EvaluationReport, evaluate
+from appliance.screening.scan_context import Detector, ScanContext
+from appliance.screening.screener import Screener
+from appliance.screening.semantic import HashedLinearModel, SemanticModel
+from appliance.screening.settings import Action, ScreeningSettings
+from appliance.screening.structural import StructuralPass
+from appliance.screening.training import TrainingOptions, train_head
+from appliance.screening.verdict import ChatMessage, Finding, Reason, Verdict
+
+__all__ = [
+    "Action",
+    "AsyncScreener",
+    "ChatMessage",
+    "Detector",
+    "EvaluationReport",
+    "Finding",
+    "HashedLinearModel",
+    "LabelledText",
+    "Reason",
+    "ScanContext",
+    "ScreeningError",
+    "ScreeningInputError",
+    "ScreeningSettings",
+    "ScreeningUnavailableError",
+    "Screener",
+    "SemanticModel",
+    "StructuralPass",
+    "TrainingOptions",
+    "Verdict",
+    "evaluate",
+    "load_labelled",
+    "stratified_split",
+    "train_head",
+]

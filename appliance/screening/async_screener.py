@@ -1,0 +1,46 @@
+"""Screening from asyncio code: the CPU work runs on a thread pool, never on the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from appliance.screening.screener import Screener
+from appliance.screening.settings import Action
+from appliance.screening.verdict import ChatMessage, Verdict
+
+
+class AsyncScreener:
+    """Wraps a loaded Screener for the daemon's event loop."""
+
+    def __init__(self, screener: Screener) -> None:
+        self._screener = screener
+        self._pool = ThreadPoolExecutor(
+            max_workers=screener.settings.workers, thread_name_prefix="screening"
+        )
+
+    async def screen(
+        self,
+        text: str | Sequence[ChatMessage],
+        *,
+        threshold: float = 0.5,
+        action: Action = "block",
+    ) -> Verdict:
+        """Screener.screen on the pool."""
+        call = functools.partial(self._screener.screen, text, threshold=threshold, action=action)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+
+    async def screen_batch(
+        self, texts: Sequence[str], *, threshold: float = 0.5, action: Action = "block"
+    ) -> list[Verdict]:
+        """Screener.screen_batch on the pool."""
+        call = functools.partial(
+            self._screener.screen_batch, texts, threshold=threshold, action=action
+        )
+        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+
+    def close(self) -> None:
+        """Stop the pool; calls in flight finish first."""
+        self._pool.shutdown(wait=True)

@@ -1,0 +1,37 @@
+"""Structural detectors; each is one file behind the `Detector` protocol."""
+
+from __future__ import annotations
+
+from appliance.screening.detectors.encoded_detector import EncodedPayloadDetector
+from appliance.screening.detectors.html_detector import HtmlDetector
+from appliance.screening.detectors.json_detector import JsonDetector
+from appliance.screening.detectors.markdown_detector import MarkdownDetector
+from appliance.screening.detectors.override_detector import OverrideDetector
+from appliance.screening.detectors.role_marker_detector import RoleMarkerDetector
+from appliance.screening.detectors.unicode_detector import UnicodeDetector
+from appliance.screening.scan_context import Detector
+
+
+def default_detectors() -> tuple[Detector, ...]:
+    """Every detector, cheapest first so a spent budget skips the costly ones."""
+    return (
+        OverrideDetector(),
+        RoleMarkerDetector(),
+        UnicodeDetector(),
+        HtmlDetector(),
+        JsonDetector(),
+        MarkdownDetector(),
+        EncodedPayloadDetector(),
+    )
+
+
+__all__ = [
+    "EncodedPayloadDetector",
+    "HtmlDetector",
+    "JsonDetector",
+    "MarkdownDetector",
+    "OverrideDetector",
+    "RoleMarkerDetector",
+    "UnicodeDetector",
+    "default_detectors",
+]

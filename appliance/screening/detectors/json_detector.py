@@ -1,0 +1,136 @@
+"""JSON and YAML payloads: chat-format messages and prose hidden in string values."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+from appliance.screening.scan_context import ScanContext
+from appliance.screening.verdict import Finding
+
+_CANDIDATE = re.compile(r"(?m)^[ \t]{0,8}[\[{]")
+_YAML_ROLE = re.compile(
+    r"(?m)^[ \t]{0,12}-?[ \t]*[\"']?(?:role|from|speaker)[\"']?[ \t]*:[ \t]*[\"']?"
+    r"(system|developer|assistant|tool)\b"
+)
+_MAX_CANDIDATES = 8
+_MAX_NESTING = 64
+_MAX_SEGMENTS = 16
+_FORGED_ROLES = {"system", "developer", "assistant", "tool", "function"}
+
+
+def nesting_depth(text: str, start: int, limit: int) -> int:
+    """Deepest bracket nesting from `start`, stopping early once past `limit`."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text[start:]:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+        elif char in "]}":
+            depth -= 1
+            if depth <= 0:
+                break
+    return deepest
+
+
+def _walk(value: object, path: str) -> Iterator[tuple[str, object]]:
+    # Iterative, so a payload can never hit Python's recursion limit.
+    stack: list[tuple[str, object]] = [(path, value)]
+    while stack:
+        here, item = stack.pop()
+        yield here, item
+        if isinstance(item, dict):
+            stack.extend((f"{here}.{key}", child) for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((f"{here}[{index}]", child) for index, child in enumerate(item))
+
+
+class JsonDetector:
+    """Parses embedded JSON (bounded nesting) and YAML role lines."""
+
+    def detect(self, text: str, scan: ScanContext) -> list[Finding]:
+        """Forged role messages score high; long string values become segments."""
+        findings: list[Finding] = []
+        for number, match in enumerate(_CANDIDATE.finditer(text)):
+            if number >= _MAX_CANDIDATES or scan.expired():
+                break
+            start = match.end() - 1
+            if nesting_depth(text, start, _MAX_NESTING) > _MAX_NESTING:
+                findings.append(
+                    Finding(
+                        "deep_nesting",
+                        start,
+                        min(len(text), start + 64),
+                        "json",
+                        0.3,
+                        f"brackets nested deeper than {_MAX_NESTING}",
+                    )
+                )
+                continue
+            try:
+                value, end = json.JSONDecoder().raw_decode(text, start)
+            except (ValueError, RecursionError):
+                continue
+            findings.extend(self._payload(value, start, end))
+        for match in _YAML_ROLE.finditer(text):
+            findings.append(
+                Finding(
+                    "role_marker",
+                    match.start(),
+                    match.end(),
+                    "yaml.role",
+                    0.5,
+                    f"role {match.group(1)}",
+                )
+            )
+            break
+        return findings
+
+    def _payload(self, value: object, start: int, end: int) -> list[Finding]:
+        findings: list[Finding] = []
+        segments = 0
+        for path, item in _walk(value, "json"):
+            if isinstance(item, dict):
+                role = item.get("role")
+                if isinstance(role, str) and role.lower() in _FORGED_ROLES:
+                    content = item.get("content")
+                    findings.append(
+                        Finding(
+                            "role_marker",
+                            start,
+                            end,
+                            f"{path}.role",
+                            0.6,
+                            f"chat message with role {role!r}",
+                            segment=content if isinstance(content, str) else None,
+                        )
+                    )
+            elif isinstance(item, str) and len(item) >= 20 and " " in item:
+                segments += 1
+                if segments <= _MAX_SEGMENTS:
+                    findings.append(
+                        Finding(
+                            "json_string",
+                            start,
+                            end,
+                            path,
+                            0.0,
+                            item[:80],
+                            segment=item,
+                            segment_weight=0.9,
+                        )
+                    )
+        return findings

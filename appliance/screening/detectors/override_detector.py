@@ -1,0 +1,157 @@
+"""Imperative instruction overrides ("ignore previous instructions"), judged in context."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from appliance.screening.scan_context import ScanContext
+from appliance.screening.verdict import Finding
+
+_GAP = r"(?:[\w'\u2019-]+\W+){0,3}?"
+_SHORT_GAP = r"(?:[\w'\u2019-]+\W+){0,2}?"
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    name: str
+    pattern: re.Pattern[str]
+    score: float
+
+
+def _rule(name: str, pattern: str, score: float) -> _Rule:
+    return _Rule(name, re.compile(pattern, re.IGNORECASE), score)
+
+
+# Every pattern is bounded (no nested unbounded repeats) so matching stays linear.
+_RULES = (
+    _rule(
+        "ignore_previous",
+        r"\b(?:ignore|disregard|forget|neglect|overlook|override|bypass|discard|abandon)\W+"
+        + _GAP
+        + r"(?:previous|prior|preceding|above|earlier|former|initial|original|system|"
+        r"developer|safety|all|any|your|these|those)\W+"
+        + _SHORT_GAP
+        + r"(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|"
+        r"commands|constraints|programming|restrictions|polic(?:y|ies)|filters?|training)\b",
+        0.85,
+    ),
+    _rule(
+        "forget_everything",
+        r"\b(?:forget|ignore|disregard)\s+(?:about\s+)?(?:everything|all\s+(?:of\s+)?that|"
+        r"what\s+(?:you\s+were|i)\s+(?:told|said))\b",
+        0.75,
+    ),
+    _rule(
+        "persona_override",
+        r"\byou\s+are\s+(?:now|no\s+longer)\b[^.\n]{0,60}?\b(?:dan|unrestricted|unfiltered|"
+        r"jailbroken|uncensored|evil|free\s+(?:from|of)|bound|developer\s+mode|"
+        r"without\s+(?:any\s+)?(?:restrictions|limits|filters|rules|guidelines)|an?\s+ai\s+"
+        r"(?:with|without))",
+        0.85,
+    ),
+    _rule(
+        "prompt_extraction",
+        r"\b(?:reveal|print|show|output|repeat|display|leak|dump|disclose|expose|recite|"
+        r"write\s+out|spell\s+out|tell\s+me|give\s+me|share|what\s+(?:is|are|was|were))\W+"
+        + _SHORT_GAP
+        + r"(?:your|the\s+(?:hidden|secret|original|initial|full))\W+"
+        + _SHORT_GAP
+        + r"(?:system\s+prompt|system\s+message|initial\s+prompt|original\s+prompt|"
+        r"hidden\s+prompt|pre-?prompt|(?:secret|hidden|initial|original|system)\s+"
+        r"instructions|instructions\s+(?:above|you\s+were\s+given)|password|secret\s+key)\b",
+        0.85,
+    ),
+    _rule(
+        "repeat_above",
+        r"\b(?:repeat|print|output|copy|echo)\b[^.\n]{0,40}?\b(?:words|text|everything|"
+        r"content|instructions)\s+(?:above|before\s+this|preceding)",
+        0.7,
+    ),
+    _rule(
+        "mode_switch",
+        r"\b(?:developer|god|debug|admin|sudo|jailbreak|dan)\s+mode\s+(?:is\s+)?"
+        r"(?:enabled|activated|on|engaged)\b|\bdo\s+anything\s+now\b|"
+        r"\b(?:without|no|ignore\s+(?:all|any))\s+(?:ethical|moral|safety|content)\s+"
+        r"(?:guidelines|restrictions|filters|constraints|limits)\b",
+        0.7,
+    ),
+    _rule(
+        "new_instructions",
+        r"(?:^|\n)\W{0,6}(?:new|updated|real|actual|revised)\s+(?:instructions?|task|"
+        r"rules|system\s+prompt)\s*:|\b(?:system|admin|developer)\s+override\s*[:!-]",
+        0.65,
+    ),
+    _rule(
+        "refusal_suppression",
+        r"\b(?:never|do\s+not|don't)\s+(?:refuse|decline|break\s+character)\b|"
+        r"\bwithout\s+(?:any\s+)?(?:refus\w+|warnings|disclaimers|censorship)\b",
+        0.55,
+    ),
+    _rule(
+        "addressed_to_model",
+        r"\b(?:ai|assistant|language\s+model|llm|chatbot|model)s?\s+(?:reading|processing|"
+        r"summari[sz]ing|parsing)\s+this\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+"
+        r"model|assistant)\b",
+        0.7,
+    ),
+)
+
+# Words that mark a phrase as discussed rather than issued: questions about attacks,
+# examples in a security write-up, classifier training.
+_DISCUSSION = re.compile(
+    r"\b(?:example|e\.g\.|such\s+as|means?|meaning|detect\w*|classif\w*|"
+    r"prevent\w*|defen[cs]\w*|mitigat\w*|protect\w*|injection|jailbreak\s+attempts?|"
+    r"attackers?|research\w*|explain\w*|what\s+does|why\s+do|"
+    r"red[\s-]team\w*|paper|article|blog|regex|test\s+cases?)\b",
+    re.IGNORECASE,
+)
+_QUOTES = ('"', "“", "”", "`", "«", "»")
+
+
+def _discussed(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    prefix = text[line_start:start]
+    if sum(prefix.count(quote) for quote in _QUOTES) % 2 == 1:
+        return True
+    window = text[max(0, start - 160) : min(len(text), end + 80)]
+    return _DISCUSSION.search(window) is not None
+
+
+class OverrideDetector:
+    """Finds override, persona-switch and prompt-extraction imperatives."""
+
+    def __init__(self, *, discussed_factor: float = 0.35) -> None:
+        self._discussed_factor = discussed_factor
+
+    def detect(self, text: str, scan: ScanContext) -> list[Finding]:
+        """One finding per rule match; quoted or discussed matches score lower."""
+        findings: list[Finding] = []
+        for rule in _RULES:
+            for match in rule.pattern.finditer(text):
+                start, end = match.span()
+                score = rule.score
+                if _discussed(text, start, end):
+                    score *= self._discussed_factor
+                findings.append(
+                    Finding(
+                        kind="instruction_override",
+                        start=start,
+                        end=end,
+                        path=rule.name,
+                        score=score,
+                        detail=match.group(0)[:80],
+                    )
+                )
+                if len(findings) >= 16:
+                    return findings
+        return findings
+
+
+def find_overrides(text: str) -> bool:
+    """Whether any override rule matches `text` undiscussed (used to test decodings)."""
+    for rule in _RULES:
+        match = rule.pattern.search(text)
+        if match is not None and not _discussed(text, *match.span()):
+            return True
+    return False

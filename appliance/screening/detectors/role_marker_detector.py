@@ -1,0 +1,101 @@
+"""Chat-template and role markers that forge conversation turns or tool results."""
+
+from __future__ import annotations
+
+import re
+
+from appliance.screening.scan_context import ScanContext
+from appliance.screening.verdict import Finding
+
+# (name, pattern, score): special tokens of real chat templates almost never belong in a
+# user's text; plain "Human:" lines are weaker evidence (transcripts, scripts).
+_MARKERS: tuple[tuple[str, re.Pattern[str], float], ...] = (
+    ("chatml", re.compile(r"<\|im_(?:start|end|sep)\|>"), 0.9),
+    ("llama3", re.compile(r"<\|(?:start_header_id|end_header_id|eot_id|begin_of_text)\|>"), 0.9),
+    ("llama2", re.compile(r"\[/?INST\]|<<\s*/?SYS\s*>>"), 0.85),
+    ("gemma", re.compile(r"<(?:start|end)_of_turn>"), 0.9),
+    ("special_token", re.compile(r"<\|(?:system|user|assistant|endoftext)\|>"), 0.85),
+    (
+        "markdown_role_header",
+        re.compile(r"(?im)^[ \t]{0,3}#{1,6}[ \t]*(?:system|instructions?|assistant)[ \t]*:"),
+        0.7,
+    ),
+    (
+        "xml_role_tag",
+        re.compile(
+            r"</?(?:system|system_prompt|sys|instructions?|admin|developer)(?:\s[^<>]{0,80})?>"
+        ),
+        0.6,
+    ),
+    (
+        "fake_tool_result",
+        re.compile(
+            r"</?(?:tool_result|tool_response|function_results?|function_call_output|"
+            r"tool_output|observation)>|\[(?:TOOL|FUNCTION)[ _](?:RESULT|OUTPUT|RESPONSE)\]",
+            re.IGNORECASE,
+        ),
+        0.6,
+    ),
+    ("system_line", re.compile(r"(?m)^[ \t]{0,3}(?:system|SYSTEM)[ \t]*:[ \t]*\S"), 0.55),
+)
+_TRANSCRIPT_LINE = re.compile(r"(?m)^[ \t]{0,3}(?:Human|User|Assistant|AI)[ \t]*:[ \t]*\S")
+_FENCE = re.compile(r"(?m)^[ \t]{0,3}(?:```|~~~)")
+
+
+def _in_code(text: str, position: int) -> bool:
+    # An odd number of fence lines before a position means it sits inside a code block,
+    # where chat-template tokens are usually documentation, not forgery.
+    fences = len(_FENCE.findall(text, 0, position))
+    if fences % 2 == 1:
+        return True
+    line_start = text.rfind("\n", 0, position) + 1
+    return text.count("`", line_start, position) % 2 == 1
+
+
+class RoleMarkerDetector:
+    """Finds forged turn boundaries: ChatML, Llama, Gemma, role headers, tool-result blocks."""
+
+    def __init__(self, *, in_code_factor: float = 0.4) -> None:
+        self._in_code_factor = in_code_factor
+
+    def detect(self, text: str, scan: ScanContext) -> list[Finding]:
+        """One finding per marker (capped); markers inside code count for less."""
+        findings: list[Finding] = []
+        for name, pattern, score in _MARKERS:
+            for match in pattern.finditer(text):
+                start, end = match.span()
+                weight = self._in_code_factor if _in_code(text, start) else 1.0
+                findings.append(
+                    Finding(
+                        kind="role_marker",
+                        start=start,
+                        end=end,
+                        path=name,
+                        score=score * weight,
+                        detail=match.group(0)[:40],
+                    )
+                )
+                if len(findings) >= 16:
+                    return findings
+        findings.extend(self._transcript(text))
+        return findings
+
+    def _transcript(self, text: str) -> list[Finding]:
+        # A Human:/Assistant: exchange inside a prompt forges turns only when it also puts
+        # words in the assistant's mouth; a lone "User:" label is common in benign text.
+        lines = list(_TRANSCRIPT_LINE.finditer(text))
+        roles = {match.group(0).split(":", 1)[0].strip().lower() for match in lines}
+        if not lines or not ({"human", "user"} & roles and {"assistant", "ai"} & roles):
+            return []
+        first, last = lines[0], lines[-1]
+        line_end = text.find("\n", last.end())
+        return [
+            Finding(
+                kind="role_marker",
+                start=first.start(),
+                end=len(text) if line_end < 0 else line_end,
+                path="transcript",
+                score=0.45 * (self._in_code_factor if _in_code(text, first.start()) else 1.0),
+                detail=f"{len(lines)} role-labelled lines",
+            )
+        ]

@@ -1,0 +1,107 @@
+"""Benchmark screening: latency of each pass and of a keyword baseline, and quality vs it.
+
+Run: .venv/bin/python bench/screening.py [--limit N]. Uses the held-out test split of the
+dev corpus (never trained on) and the hand-made fixtures in tests/assets/screening/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from appliance.screening import (
+    HashedLinearModel,
+    LabelledText,
+    Screener,
+    ScreeningSettings,
+    StructuralPass,
+    load_labelled,
+    stratified_split,
+)
+from appliance.screening.corpus import DEFAULT_CORPUS
+from appliance.screening.metrics import percentiles, rates, roc_auc, tpr_at_fpr
+
+ASSETS = Path(__file__).resolve().parents[1] / "tests" / "assets" / "screening"
+_KEYWORDS = re.compile(
+    r"ignore (?:all )?(?:previous|prior|above) instructions|disregard|forget (?:everything|all)"
+    r"|system prompt|jailbreak|\bdan\b|developer mode|you are now|pretend|act as|"
+    r"no restrictions|reveal|bypass|override|base64|<\|im_start\|>|\[inst\]",
+    re.IGNORECASE,
+)
+
+
+def keyword_score(text: str) -> float:
+    """The baseline: keyword hits, squashed to [0, 1]."""
+    hits = len(_KEYWORDS.findall(text))
+    return hits / (hits + 1.0)
+
+
+def timed(function: Callable[[str], object], texts: Sequence[str]) -> list[float]:
+    """Per-text latency in milliseconds."""
+    out: list[float] = []
+    for text in texts:
+        started = time.perf_counter()
+        function(text)
+        out.append((time.perf_counter() - started) * 1000.0)
+    return out
+
+
+def _line(name: str, latencies: Sequence[float]) -> str:
+    p50, p95, p99 = percentiles(latencies, (50, 95, 99))
+    return f"{name:<12} p50 {p50:7.3f} ms  p95 {p95:7.3f} ms  p99 {p99:7.3f} ms"
+
+
+def main() -> None:
+    """Print the report."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--limit", type=int, default=0, help="Use only N held-out rows.")
+    args = parser.parse_args()
+    settings = ScreeningSettings()
+    model = HashedLinearModel.load()
+    screener = Screener(settings, model)
+    structural = StructuralPass(settings)
+    test = stratified_split(load_labelled(DEFAULT_CORPUS)).test
+    if args.limit:
+        test = test[: args.limit]
+    short = [row.text for row in test if len(row.text.encode()) <= 2048]
+    for text in short[:50]:
+        screener.screen(text)  # warm caches and lazy imports
+
+    print(f"latency on {len(short)} held-out prompts of at most 2 KB (one at a time):")
+    full = timed(screener.screen, short)
+    print(_line("full", full))
+    print(_line("structural", timed(structural.run, short)))
+    print(_line("semantic", timed(lambda text: model.score_batch([(text, ())]), short)))
+    baseline = timed(keyword_score, short)
+    print(_line("keywords", baseline))
+    ratio = percentiles(full, (50,))[0] / max(percentiles(baseline, (50,))[0], 1e-9)
+    print(f"p50 ratio detector/keywords: {ratio:.1f}x")
+
+    labels = [row.label for row in test]
+    detector_scores = [screener.screen(row.text).score for row in test]
+    keyword_scores = [keyword_score(row.text) for row in test]
+    ours = tpr_at_fpr(labels, detector_scores, 0.01)
+    theirs = tpr_at_fpr(labels, keyword_scores, 0.01)
+    print(f"\nheld-out test split ({len(test)} rows, never trained on):")
+    print(f"  detector TPR@1%FPR {ours:.4f}  AUC {roc_auc(labels, detector_scores):.4f}")
+    print(f"  keywords TPR@1%FPR {theirs:.4f}  AUC {roc_auc(labels, keyword_scores):.4f}")
+    print(f"  ratio detector/keywords TPR@1%FPR: {ours / max(theirs, 1e-9):.2f}x")
+    at_half = rates(labels, detector_scores, 0.5)
+    print(f"  detector at threshold 0.5: TPR {at_half.tpr:.4f} FPR {at_half.fpr:.4f}")
+
+    print("\nhand-made fixtures at threshold 0.5 (written during development):")
+    for name in ("hard_benign", "attacks"):
+        rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
+        flagged = [screener.screen(row.text).injection for row in rows]
+        keyword_flagged = [keyword_score(row.text) >= 0.5 for row in rows]
+        print(
+            f"  {name:<12} {len(rows)} rows: detector flags {sum(flagged)}/{len(rows)}, "
+            f"keywords flag {sum(keyword_flagged)}/{len(rows)}"
+        )
+
+
+if __name__ == "__main__":
+    main()
