@@ -46,6 +46,8 @@ test: install lint
 
 bench: install
 	$(PY) bench/generate_overhead.py
+	$(PY) bench/screening.py
+	$(PY) bench/plugins.py
 
 proto: install
 	scripts/gen_proto.sh
