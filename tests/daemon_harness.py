@@ -45,7 +45,7 @@ def engine_config(model_dir: Path, **overrides: Any) -> dict[str, Any]:
         "dtype": "float32",
         "max_model_len": 2048,
         "kv_cache_bytes": 128 * 1024 * 1024,
-        "max_tokens": 1024,
+        "max_tokens": 2000,
         "default_max_tokens": 16,
     }
     engine.update(overrides)
