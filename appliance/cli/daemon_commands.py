@@ -36,16 +36,10 @@ def _serve(args: argparse.Namespace) -> int:
     from appliance.server import Daemon, DaemonStartError, TlsSetupError
 
     try:
-        config = load_config(args.config)
+        # The policy loads in Daemon(): a broken config or policy stops the start here.
+        daemon = Daemon(load_config(args.config), version=__version__)
     except LocatedYamlError as exc:
-        for error in exc.errors:
-            print(error, file=sys.stderr)
-        return 2
-    try:
-        daemon = Daemon(config, version=__version__)
-    except LocatedYamlError as exc:
-        for error in exc.errors:
-            print(error, file=sys.stderr)
+        print(exc, file=sys.stderr)  # one file:line:col error per line
         return 2
     try:
         return asyncio.run(daemon.run())
@@ -61,8 +55,7 @@ def _config_check(args: argparse.Namespace) -> int:
             load_config(path)
         except LocatedYamlError as exc:
             failed = True
-            for error in exc.errors:
-                print(error, file=sys.stderr)
+            print(exc, file=sys.stderr)  # one file:line:col error per line
         else:
             print(f"{path}: OK")
     return 1 if failed else 0

@@ -55,8 +55,7 @@ def _load_or_report(path: Path) -> Policy | None:
     try:
         return load_policy(path).policy
     except LocatedYamlError as exc:
-        for error in exc.errors:
-            print(error, file=sys.stderr)
+        print(exc, file=sys.stderr)  # one file:line:col error per line
         return None
 
 
@@ -67,8 +66,7 @@ def _check(args: argparse.Namespace) -> int:
             loaded = load_policy(path)
         except LocatedYamlError as exc:
             failed = True
-            for error in exc.errors:
-                print(error, file=sys.stderr)
+            print(exc, file=sys.stderr)  # one file:line:col error per line
         else:
             print(f"{path}: OK ({len(loaded.policy.tenants)} tenants, {loaded.digest})")
     return 1 if failed else 0
