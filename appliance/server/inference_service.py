@@ -25,6 +25,7 @@ from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
 from appliance.server.serving_state import ServingState
 from appliance.server.status_codes import status_for
 from appliance.server.validation import (
+    effective_limits,
     request_id_of,
     validate_generate,
     validate_messages,
@@ -58,7 +59,8 @@ class InferenceService:
     async def generate(self, request: object, context: grpc.aio.ServicerContext[Any, Any]) -> None:
         """Stream one generation with `context.write`; errors end the call with a status.
         Every call, admitted or not, leaves one audit record."""
-        trail = AuditTrail(arrival=time.monotonic(), peer=identity_from_context(context).principal)
+        identity = identity_from_context(context)
+        trail = AuditTrail(arrival=time.monotonic(), peer=identity.principal)
         admitted = False
         try:
             message = parsed(request, pb2.GenerateRequest)
@@ -70,7 +72,6 @@ class InferenceService:
             # Read the policy once: this request finishes under it even if a reload lands.
             loaded = self._state.policies.current
             trail.policy_digest = loaded.digest
-            identity = identity_from_context(context)
             tenant = tenant_for(loaded.policy, identity.names())
             if tenant is None:
                 raise PermissionDeniedError(
@@ -99,7 +100,7 @@ class InferenceService:
             trail.screening = verdict.as_dict() if verdict is not None else None
             raise_if_blocked(verdict)
             filters = self._state.plugins.open(
-                loaded, tenant.id, RequestMeta(tenant.id, message.model, trail.request_id)
+                loaded, tenant, RequestMeta(tenant.id, message.model, trail.request_id)
             )
             # The call's deadline bounds the engine work too: on expiry the stream is
             # closed, which aborts the request inside vLLM (no KV cache left behind).
@@ -197,13 +198,7 @@ class InferenceService:
                 threshold = message.threshold
                 if not 0.0 <= threshold <= 1.0:  # also false for NaN
                     raise InvalidRequestError(f"threshold must be in [0, 1], got {threshold}")
-            limits = self._state.config.limits.model_copy(
-                update={
-                    "max_prompt_bytes": min(
-                        self._state.config.limits.max_prompt_bytes, tenant.limits.max_prompt_bytes
-                    )
-                }
-            )
+            limits = effective_limits(self._state.config.limits, tenant)
             target: str | list[ChatMessage]
             if message.WhichOneof("input") == "text":
                 target = validate_text(message.text, limits)

@@ -16,6 +16,7 @@ from appliance.plugins import (
     RequestMeta,
 )
 from appliance.policy.loader import LoadedPolicy
+from appliance.policy.model import Tenant
 from appliance.policy.store import PolicyPrepareError
 from appliance.server.errors import BlockedError
 
@@ -62,12 +63,11 @@ class PluginChains:
         while len(self._chains) > _KEEP_POLICIES:
             self._chains.pop(next(iter(self._chains)))
 
-    def open(self, loaded: LoadedPolicy, tenant_id: str, meta: RequestMeta) -> PluginStream | None:
+    def open(self, loaded: LoadedPolicy, tenant: Tenant, meta: RequestMeta) -> PluginStream | None:
         """A streaming session over the tenant's chain, or None when it has no plugins."""
-        tenant = next(t for t in loaded.policy.tenants if t.id == tenant_id)
         if not tenant.plugins:
             return None
-        chain = self._chains.get(loaded.digest, {}).get(tenant_id)
+        chain = self._chains.get(loaded.digest, {}).get(tenant.id)
         if chain is None:
             # Cannot happen for a policy that went live through prepare(); fail closed.
             raise BlockedError("the tenant's plugin chain is not loaded", reason="PLUGIN_FAILED")

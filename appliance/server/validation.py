@@ -62,10 +62,7 @@ def validate_generate(
         raise InvalidRequestError(f"sla_class {request.sla_class} is not a known SLA class")
     if sla not in tenant.sla.allowed:
         raise PermissionDeniedError(f"tenant {tenant.id!r} may not use SLA class {sla!r}")
-    # The tighter of the daemon's and the tenant's bounds applies.
-    limits = limits.model_copy(
-        update={"max_prompt_bytes": min(limits.max_prompt_bytes, tenant.limits.max_prompt_bytes)}
-    )
+    limits = effective_limits(limits, tenant)
     max_tokens = min(engine.max_tokens, tenant.limits.max_tokens)
     engine = replace(
         engine,
@@ -96,6 +93,13 @@ def validate_generate(
 def _check_size(size: int, limits: RequestLimits) -> None:
     if size > limits.max_prompt_bytes:
         raise InvalidRequestError(f"prompt is {size} bytes; the limit is {limits.max_prompt_bytes}")
+
+
+def effective_limits(limits: RequestLimits, tenant: Tenant) -> RequestLimits:
+    """The tighter of the daemon's and the tenant's prompt-size bound applies."""
+    if tenant.limits.max_prompt_bytes >= limits.max_prompt_bytes:
+        return limits  # the common case: no copy per request
+    return limits.model_copy(update={"max_prompt_bytes": tenant.limits.max_prompt_bytes})
 
 
 def validate_messages(chat: pb2.ChatMessages, limits: RequestLimits) -> tuple[ChatTurn, ...]:
