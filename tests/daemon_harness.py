@@ -104,6 +104,8 @@ def harness_policy(**overrides: Any) -> dict[str, Any]:
             tenant("single", TENANT_CLIENTS["single"], limits={"max_concurrent_streams": 1}),
             tenant("flagger", TENANT_CLIENTS["flagger"], screening={"action": "flag"}),
         ],
+        # No TEE here: the harness opts in to serving unattested, as development policies must.
+        "trust": {"attestation": "none"},
     }
     policy.update(overrides)
     return policy

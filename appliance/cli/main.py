@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from appliance.cli import (
+    attest_commands,
     audit_commands,
     client_commands,
     daemon_commands,
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     policy_commands.register(commands)
     plugin_commands.register(commands)
     screening_commands.register(commands)
+    attest_commands.register(commands)
     return parser
 
 

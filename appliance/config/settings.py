@@ -6,8 +6,9 @@ Validated by pydantic with bounds; unknown keys are refused; frozen once loaded.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -15,6 +16,9 @@ from appliance.audit.settings import AuditSettings
 from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
 from appliance.plugins.settings import PluginHostSettings
 from appliance.screening.settings import ScreeningSettings
+from enclave.attestation.settings import AttestationSettings
+
+_M = TypeVar("_M", bound=BaseModel)
 
 DType = Literal["auto", "float32", "bfloat16", "float16"]
 
@@ -174,6 +178,11 @@ class DaemonConfig(_Frozen):
         description="The prompt-injection detector: model file, input and decoding bounds, "
         "time budget. What each tenant screens, and the action, is in the policy.",
     )
+    attestation: AttestationSettings = Field(
+        default_factory=AttestationSettings,
+        description="Evidence providers (the TEE hardware this appliance runs on) and how "
+        "often it re-checks itself. Whether attestation is required is the policy's call.",
+    )
     plugins: PluginHostSettings | None = Field(
         default=None,
         description="Limits of every plugin call (fuel, deadline, memory, output) and the "
@@ -200,46 +209,29 @@ def load_config(path: Path) -> DaemonConfig:
 
 
 def _resolve_relative_paths(config: DaemonConfig, base: Path) -> DaemonConfig:
-    """Relative paths in a config file are relative to the file, not the working directory."""
+    """Relative paths in a config file are relative to the file, not the working directory.
+    Every `Path` field, at any depth, is resolved."""
 
     def fix(p: Path) -> Path:
         # ${CREDENTIALS_DIRECTORY} and the like: systemd hands secrets over in such folders.
         p = Path(os.path.expandvars(str(p)))
         return p if p.is_absolute() else (base / p)
 
-    tls = config.listen.tls
-    listen = config.listen.model_copy(
-        update={
-            "unix_socket": fix(config.listen.unix_socket) if config.listen.unix_socket else None,
-            "tls": tls.model_copy(
-                update={
-                    "certificate": fix(tls.certificate),
-                    "private_key": fix(tls.private_key),
-                    "client_ca": fix(tls.client_ca),
-                }
-            )
-            if tls
-            else None,
-        }
-    )
-    engines = [e.model_copy(update={"model_path": fix(e.model_path)}) for e in config.engines]
-    return config.model_copy(
-        update={
-            "listen": listen,
-            "engines": engines,
-            "state_directory": fix(config.state_directory),
-            "plugins": config.plugins.model_copy(
-                update={"cache_dir": fix(config.plugins.cache_dir)}
-            )
-            if config.plugins
-            else None,
-            "policy": fix(config.policy),
-            "audit": config.audit.model_copy(
-                update={
-                    "path": fix(config.audit.path),
-                    "signing_key": fix(config.audit.signing_key),
-                    "hmac_key": fix(config.audit.hmac_key),
-                }
-            ),
-        }
-    )
+    return _with_paths_fixed(config, fix)
+
+
+def _with_paths_fixed(value: _M, fix: Callable[[Path], Path]) -> _M:
+    updates: dict[str, object] = {}
+    for name in type(value).model_fields:
+        updates[name] = _fixed(getattr(value, name), fix)
+    return value.model_copy(update=updates)
+
+
+def _fixed(value: object, fix: Callable[[Path], Path]) -> object:
+    if isinstance(value, Path):
+        return fix(value)
+    if isinstance(value, BaseModel):
+        return _with_paths_fixed(value, fix)
+    if isinstance(value, list):
+        return [_fixed(item, fix) for item in value]
+    return value

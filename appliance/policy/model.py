@@ -173,9 +173,10 @@ class TrustRules(_Frozen):
     """What the appliance must prove about itself before serving."""
 
     attestation: Literal["none", "required"] = Field(
-        default="none",
-        description="'none': serve unattested (development). 'required': serve only with "
-        "verified TEE evidence (enforced once attestation ships).",
+        default="required",
+        description="'required' (the default): serve only while this appliance's own "
+        "evidence verifies and is hardware-backed. 'none': serve unattested, for development "
+        "on machines without a TEE; a policy must say so explicitly.",
     )
 
 

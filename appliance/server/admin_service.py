@@ -54,8 +54,13 @@ class AdminService:
             parsed(request, pb2.StatusRequest)
         except Exception as exc:
             await context.abort_with_status(status_for(exc).to_grpc_status())
-        healthy = self._state.serving and not self._state.draining
         policies = self._state.policies
+        policy = policies.current.policy
+        healthy = (
+            self._state.serving
+            and not self._state.draining
+            and self._state.attestation.refusal(policy) is None
+        )
         response = pb2.StatusResponse(
             health="SERVING" if healthy else "NOT_SERVING",
             version=self._state.version,
@@ -66,7 +71,10 @@ class AdminService:
             policy_reload_failures=policies.reload_failures,
             audit_healthy=self._state.audit.healthy,
             audit_error=self._state.audit.last_error,
+            attestation=self._state.attestation.status(policy),
         )
+        for model, digest in sorted(self._state.pool.model_digests().items()):
+            response.models.add(model=model, digest=digest)
         for engine, stats in self._state.pool.stats():
             response.engines.add(
                 name=engine.info.name,

@@ -27,18 +27,25 @@ from appliance.engine.contract import Engine
 from appliance.plugins import PluginHost, PluginHostSettings
 from appliance.policy.store import PolicyPrepareError, PolicyStore
 from appliance.screening import AsyncScreener, Screener, ScreeningError
-from appliance.server import admin_service, inference_service
+from appliance.server import admin_service, attestation_service, inference_service
 from appliance.server.admin_service import AdminService
+from appliance.server.attestation_monitor import AttestationMonitor
+from appliance.server.attestation_service import AttestationService
 from appliance.server.engine_pool import EnginePool
 from appliance.server.inference_service import InferenceService
 from appliance.server.plugin_chains import PluginChains
 from appliance.server.serving_state import ServingState, record_reload
 from appliance.server.systemd_notify import SystemdNotifier
-from appliance.server.tls import server_credentials
+from appliance.server.tls import server_credentials, tls_public_key
+from enclave.sealing import SealingKey
 
 log = logging.getLogger(__name__)
 
-_SERVICES = (inference_service.SERVICE_NAME, admin_service.SERVICE_NAME)
+_SERVICES = (
+    inference_service.SERVICE_NAME,
+    admin_service.SERVICE_NAME,
+    attestation_service.SERVICE_NAME,
+)
 _EXTEND_EVERY_S = 10.0
 
 
@@ -77,6 +84,7 @@ class Daemon:
         self._stop = asyncio.Event()
         self._server: grpc.aio.Server | None = None
         self._background: set[asyncio.Task[object]] = set()
+        self._health_serving = False
 
     def request_stop(self) -> None:
         """Begin a graceful shutdown (what SIGTERM does)."""
@@ -97,6 +105,13 @@ class Daemon:
         except AuditError as exc:
             screener.close()
             raise DaemonStartError(f"audit log: {exc}") from exc
+        attestation = AttestationMonitor(
+            self._config.attestation,
+            tls_public_key=tls_public_key(self._config.listen.tls),
+            sealing_key=SealingKey(),
+            policies=self._policies,
+            model_digests=self._pool.model_digests,
+        )
         self.state = ServingState(
             config=self._config,
             pool=self._pool,
@@ -104,8 +119,11 @@ class Daemon:
             audit=audit,
             plugins=self._plugins,
             screener=screener,
+            attestation=attestation,
             version=self._version,
         )
+        # A new policy may demand attestation the old one did not (or stop demanding it).
+        self.state.after_reload = self._refresh_health
         try:
             await audit.record_event(
                 "start",
@@ -134,13 +152,18 @@ class Daemon:
                 return 1
             if self._stop.is_set():
                 return 0
-            await self._set_health(health_pb2.HealthCheckResponse.SERVING)
+            await self._check_attestation()
             self.state.serving = True
-            self._notifier.ready(f"serving {', '.join(self.state.pool.models())}")
-            log.info("serving: health SERVING")
+            refusal = await self._refresh_health()
+            if refusal is None:
+                self._notifier.ready(f"serving {', '.join(self.state.pool.models())}")
+            else:
+                self._notifier.ready(f"NOT SERVING: {refusal}")
             watchdog = asyncio.create_task(self._watchdog())
+            recheck = asyncio.create_task(self._recheck_attestation())
             await self._stop.wait()
             watchdog.cancel()
+            recheck.cancel()
             await self._drain()
             return 0
         finally:
@@ -157,6 +180,38 @@ class Daemon:
     async def _reload_policy(self) -> None:
         await record_reload(self.state, await self.state.policies.reload())
 
+    async def _check_attestation(self) -> None:
+        check = await self.state.attestation.check()
+        try:
+            await self.state.audit.record_event(
+                "attestation_check",
+                {"passed": check.passed, "attested": check.attested, "error": check.error},
+            )
+        except AuditError as exc:
+            log.error("audit: could not record an attestation check: %s", exc)
+
+    async def _recheck_attestation(self) -> None:
+        while True:
+            await asyncio.sleep(self._config.attestation.recheck_interval_s)
+            await self._check_attestation()
+            await self._refresh_health()
+
+    async def _refresh_health(self) -> str | None:
+        """SERVING when engines are up, not draining, and the live policy's attestation
+        demand is met; returns why not otherwise."""
+        if not self.state.serving or self.state.draining:
+            return "not started" if not self.state.serving else "draining"
+        refusal = self.state.attestation.refusal(self.state.policies.current.policy)
+        if refusal is None:
+            await self._set_health(health_pb2.HealthCheckResponse.SERVING)
+            if not self._health_serving:
+                log.info("serving: health SERVING")
+        else:
+            await self._set_health(health_pb2.HealthCheckResponse.NOT_SERVING)
+            log.error("NOT SERVING: %s", refusal)
+        self._health_serving = refusal is None
+        return refusal
+
     async def _set_health(self, status: health_pb2.HealthCheckResponse.ServingStatus) -> None:
         for name in ("", *_SERVICES):
             await self._health.set(name, status)
@@ -172,7 +227,11 @@ class Daemon:
             ]
         )
         server.add_generic_rpc_handlers(
-            (InferenceService(self.state).handler(), AdminService(self.state).handler())
+            (
+                InferenceService(self.state).handler(),
+                AdminService(self.state).handler(),
+                AttestationService(self.state).handler(),
+            )
         )
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         if listen.reflection:

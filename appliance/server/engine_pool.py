@@ -21,6 +21,7 @@ class EnginePool:
 
     def __init__(self, engines: Sequence[Engine]) -> None:
         self._engines = tuple(engines)
+        self._digests: dict[str, str] = {}
 
     @property
     def engines(self) -> tuple[Engine, ...]:
@@ -30,6 +31,14 @@ class EnginePool:
     def models(self) -> list[str]:
         """Model names served, in configuration order, without repeats."""
         return list(dict.fromkeys(e.info.model for e in self._engines))
+
+    def model_digests(self) -> dict[str, str]:
+        """Manifest digest of each model whose signature verified before it loaded."""
+        return dict(self._digests)
+
+    def record_digest(self, model: str, digest: str) -> None:
+        """Remember a verified model's digest (attestation evidence binds it)."""
+        self._digests[model] = digest
 
     def pick(self, model: str) -> Engine:
         """The engine to serve `model` now; NOT_FOUND or UNAVAILABLE when there is none."""

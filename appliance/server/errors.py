@@ -30,3 +30,18 @@ class BlockedError(RequestRejectedError):
     def __init__(self, message: str, *, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class NotAttestedError(RequestRejectedError):
+    """The policy requires verified attestation and the appliance has none (UNAVAILABLE,
+    reason NOT_ATTESTED): another appliance may serve, this one will not."""
+
+    reason = "NOT_ATTESTED"
+
+
+class RateLimitedError(RequestRejectedError):
+    """Too many calls of a costly kind; retry after `retry_after_s` (RESOURCE_EXHAUSTED)."""
+
+    def __init__(self, message: str, *, retry_after_s: float) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s

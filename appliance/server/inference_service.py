@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import grpc
+from google.protobuf.message import DecodeError
 
 from appliance.api import pb2
 from appliance.audit.errors import AuditError, AuditUnavailableError
@@ -31,6 +32,7 @@ from appliance.server.validation import (
     validate_messages,
     validate_text,
 )
+from enclave.sealing import ResponseSealer, SealingError
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +64,7 @@ class InferenceService:
         identity = identity_from_context(context)
         trail = AuditTrail(arrival=time.monotonic(), peer=identity.principal)
         admitted = False
+        sealer: ResponseSealer | None = None
         try:
             message = parsed(request, pb2.GenerateRequest)
             trail.request = message
@@ -72,6 +75,10 @@ class InferenceService:
             # Read the policy once: this request finishes under it even if a reload lands.
             loaded = self._state.policies.current
             trail.policy_digest = loaded.digest
+            self._state.attestation.require(loaded.policy)
+            if message.WhichOneof("input") == "sealed":
+                message, sealer = self._unsealed(message)
+                trail.request = message
             tenant = tenant_for(loaded.policy, identity.names())
             if tenant is None:
                 raise PermissionDeniedError(
@@ -109,7 +116,9 @@ class InferenceService:
                 async with contextlib.aclosing(stream):
                     async for event in stream:
                         for out in await self._post_process(event, filters, trail):
-                            await context.write(_response(trail.request_id, engine.info.model, out))
+                            await context.write(
+                                _response(trail.request_id, engine.info.model, out, sealer)
+                            )
         except asyncio.CancelledError:
             log.info("generate cancelled by client request_id=%s", trail.request_id)
             await self._audit(trail, "CANCELLED", strict=False)
@@ -128,6 +137,25 @@ class InferenceService:
         finally:
             if admitted:
                 self._state.limiter.release(trail.tenant)
+
+    def _unsealed(self, message: pb2.GenerateRequest) -> tuple[pb2.GenerateRequest, ResponseSealer]:
+        """The request with its sealed prompt opened in place, and the response sealer."""
+        plain, sealer = self._state.attestation.sealing_key.open_request(message.sealed.ciphertext)
+        try:
+            prompt = pb2.SealedPrompt.FromString(plain)
+        except (DecodeError, ValueError):
+            raise SealingError("the sealed prompt is not a valid SealedPrompt") from None
+        opened = pb2.GenerateRequest()
+        opened.CopyFrom(message)
+        opened.ClearField("sealed")
+        match prompt.WhichOneof("input"):
+            case "text":
+                opened.text = prompt.text
+            case "messages":
+                opened.messages.CopyFrom(prompt.messages)
+            case _:
+                raise SealingError("the sealed prompt has no input")
+        return opened, sealer
 
     async def _post_process(
         self, event: GenerationEvent, filters: PluginStream | None, trail: AuditTrail
@@ -187,7 +215,9 @@ class InferenceService:
         try:
             message = parsed(request, pb2.ScreenRequest)
             identity = identity_from_context(context)
-            tenant = tenant_for(self._state.policies.current.policy, identity.names())
+            policy = self._state.policies.current.policy
+            self._state.attestation.require(policy)
+            tenant = tenant_for(policy, identity.names())
             if tenant is None:
                 raise PermissionDeniedError(
                     f"{identity.principal} is not a tenant of this appliance"
@@ -244,12 +274,16 @@ class InferenceService:
         return response
 
 
-def _response(request_id: str, model: str, event: GenerationEvent) -> pb2.GenerateResponse:
+def _response(
+    request_id: str, model: str, event: GenerationEvent, sealer: ResponseSealer | None
+) -> pb2.GenerateResponse:
     if isinstance(event, TextDelta):
-        return pb2.GenerateResponse(
-            request_id=request_id,
-            chunk=pb2.Chunk(text=event.text, token_ids=event.token_ids),
-        )
+        if sealer is not None:
+            # Token ids would give the text away: a sealed response carries none.
+            chunk = pb2.Chunk(sealed_text=sealer.seal(event.text.encode()))
+        else:
+            chunk = pb2.Chunk(text=event.text, token_ids=event.token_ids)
+        return pb2.GenerateResponse(request_id=request_id, chunk=chunk)
     if isinstance(event, Started):
         return pb2.GenerateResponse(
             request_id=request_id,
@@ -264,5 +298,6 @@ def _response(request_id: str, model: str, event: GenerationEvent) -> pb2.Genera
                 prompt_tokens=event.prompt_tokens, completion_tokens=event.completion_tokens
             ),
             timings=pb2.Timings(queue_s=event.queue_s, ttft_s=event.ttft_s, total_s=event.total_s),
+            sealed_trailer=sealer.trailer() if sealer is not None else b"",
         ),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from appliance.audit.errors import AuditError
@@ -12,6 +13,7 @@ from appliance.config.settings import DaemonConfig
 from appliance.policy.limiter import TenantLimiter
 from appliance.policy.store import PolicyStore, ReloadResult
 from appliance.screening import AsyncScreener
+from appliance.server.attestation_monitor import AttestationMonitor
 from appliance.server.engine_pool import EnginePool
 from appliance.server.plugin_chains import PluginChains
 
@@ -29,11 +31,14 @@ class ServingState:
     audit: AuditLog
     plugins: PluginChains
     screener: AsyncScreener
+    attestation: AttestationMonitor
     version: str
     limiter: TenantLimiter = field(default_factory=TenantLimiter)
     started_at: float = field(default_factory=time.monotonic)
     serving: bool = False
     draining: bool = False
+    after_reload: Callable[[], Awaitable[object]] | None = None
+    """Called after every applied reload (the daemon re-evaluates its health)."""
 
     @property
     def uptime_s(self) -> float:
@@ -42,8 +47,9 @@ class ServingState:
 
 
 async def record_reload(state: ServingState, result: ReloadResult) -> None:
-    """Put a policy reload, applied or refused, in the audit log. Never raises: a reload
-    already happened (or was refused) whether or not the log takes the record."""
+    """Put a policy reload, applied or refused, in the audit log, then let the daemon react.
+    Never raises for the log: a reload already happened (or was refused) whether or not the
+    log takes the record."""
     try:
         await state.audit.record_event(
             "policy_reload",
@@ -51,3 +57,5 @@ async def record_reload(state: ServingState, result: ReloadResult) -> None:
         )
     except AuditError as exc:
         log.error("audit: could not record a policy reload: %s", exc)
+    if result.applied and state.after_reload is not None:
+        await state.after_reload()

@@ -29,8 +29,11 @@ from appliance.server.errors import (
     DrainingError,
     InvalidRequestError,
     ModelNotFoundError,
+    NotAttestedError,
     PermissionDeniedError,
+    RateLimitedError,
 )
+from enclave.sealing import SealingError
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +44,14 @@ _CODES: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (InvalidGenerationError, grpc.StatusCode.INVALID_ARGUMENT),
     (ScreeningInputError, grpc.StatusCode.INVALID_ARGUMENT),
     (ScreeningUnavailableError, grpc.StatusCode.UNAVAILABLE),
+    (SealingError, grpc.StatusCode.INVALID_ARGUMENT),
     (ModelNotFoundError, grpc.StatusCode.NOT_FOUND),
     (PermissionDeniedError, grpc.StatusCode.PERMISSION_DENIED),
     (QueueFullError, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (TenantLimitError, grpc.StatusCode.RESOURCE_EXHAUSTED),
+    (RateLimitedError, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (DrainingError, grpc.StatusCode.UNAVAILABLE),
+    (NotAttestedError, grpc.StatusCode.UNAVAILABLE),
     (BlockedError, grpc.StatusCode.FAILED_PRECONDITION),
     (EngineUnavailableError, grpc.StatusCode.UNAVAILABLE),
     (AuditUnavailableError, grpc.StatusCode.UNAVAILABLE),
@@ -92,9 +98,13 @@ def status_for(exc: BaseException) -> StatusReply:
     for kind, code in _CODES:
         if isinstance(exc, kind):
             retry = (
-                exc.retry_after_s if isinstance(exc, QueueFullError | TenantLimitError) else None
+                exc.retry_after_s
+                if isinstance(exc, QueueFullError | TenantLimitError | RateLimitedError)
+                else None
             )
-            reason = exc.reason if isinstance(exc, BlockedError) else None
+            reason = exc.reason if isinstance(exc, BlockedError | NotAttestedError) else None
+            if isinstance(exc, SealingError):
+                reason = "SEALED_INPUT"
             return StatusReply(code, str(exc) or kind.__name__, retry, reason)
     incident = uuid.uuid4().hex[:12]
     log.error("internal error, incident %s", incident, exc_info=exc)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import grpc
+from cryptography import x509
+from cryptography.hazmat.primitives import serialization
 
 from appliance.config.settings import TlsConfig
 
@@ -29,4 +31,20 @@ def server_credentials(tls: TlsConfig) -> grpc.ServerCredentials:
         [(files["private_key"], files["certificate"])],
         root_certificates=files["client_ca"],
         require_client_auth=True,
+    )
+
+
+def tls_public_key(tls: TlsConfig | None) -> bytes:
+    """DER SubjectPublicKeyInfo of the server certificate (empty without TLS): attestation
+    evidence binds it, so a client can tell the attested appliance from a stand-in."""
+    if tls is None:
+        return b""
+    try:
+        certificate = x509.load_pem_x509_certificate(tls.certificate.read_bytes())
+    except (OSError, ValueError) as exc:
+        raise TlsSetupError(
+            f"listen.tls.certificate: cannot load {tls.certificate}: {exc}"
+        ) from None
+    return certificate.public_key().public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
     )

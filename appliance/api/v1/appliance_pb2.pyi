@@ -49,7 +49,7 @@ class SamplingParams(_message.Message):
     def __init__(self, temperature: _Optional[float] = ..., top_p: _Optional[float] = ..., top_k: _Optional[int] = ..., max_tokens: _Optional[int] = ..., stop: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ...) -> None: ...
 
 class GenerateRequest(_message.Message):
-    __slots__ = ("request_id", "model", "text", "messages", "sampling", "sla_class", "audit_labels")
+    __slots__ = ("request_id", "model", "text", "messages", "sealed", "sampling", "sla_class", "audit_labels")
     class AuditLabelsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +61,7 @@ class GenerateRequest(_message.Message):
     MODEL_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    SEALED_FIELD_NUMBER: _ClassVar[int]
     SAMPLING_FIELD_NUMBER: _ClassVar[int]
     SLA_CLASS_FIELD_NUMBER: _ClassVar[int]
     AUDIT_LABELS_FIELD_NUMBER: _ClassVar[int]
@@ -68,10 +69,25 @@ class GenerateRequest(_message.Message):
     model: str
     text: str
     messages: ChatMessages
+    sealed: SealedInput
     sampling: SamplingParams
     sla_class: SlaClass
     audit_labels: _containers.ScalarMap[str, str]
-    def __init__(self, request_id: _Optional[str] = ..., model: _Optional[str] = ..., text: _Optional[str] = ..., messages: _Optional[_Union[ChatMessages, _Mapping]] = ..., sampling: _Optional[_Union[SamplingParams, _Mapping]] = ..., sla_class: _Optional[_Union[SlaClass, str]] = ..., audit_labels: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[str] = ..., model: _Optional[str] = ..., text: _Optional[str] = ..., messages: _Optional[_Union[ChatMessages, _Mapping]] = ..., sealed: _Optional[_Union[SealedInput, _Mapping]] = ..., sampling: _Optional[_Union[SamplingParams, _Mapping]] = ..., sla_class: _Optional[_Union[SlaClass, str]] = ..., audit_labels: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class SealedInput(_message.Message):
+    __slots__ = ("ciphertext",)
+    CIPHERTEXT_FIELD_NUMBER: _ClassVar[int]
+    ciphertext: bytes
+    def __init__(self, ciphertext: _Optional[bytes] = ...) -> None: ...
+
+class SealedPrompt(_message.Message):
+    __slots__ = ("text", "messages")
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    messages: ChatMessages
+    def __init__(self, text: _Optional[str] = ..., messages: _Optional[_Union[ChatMessages, _Mapping]] = ...) -> None: ...
 
 class Started(_message.Message):
     __slots__ = ("model", "prompt_tokens")
@@ -82,12 +98,14 @@ class Started(_message.Message):
     def __init__(self, model: _Optional[str] = ..., prompt_tokens: _Optional[int] = ...) -> None: ...
 
 class Chunk(_message.Message):
-    __slots__ = ("text", "token_ids")
+    __slots__ = ("text", "token_ids", "sealed_text")
     TEXT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_IDS_FIELD_NUMBER: _ClassVar[int]
+    SEALED_TEXT_FIELD_NUMBER: _ClassVar[int]
     text: str
     token_ids: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, text: _Optional[str] = ..., token_ids: _Optional[_Iterable[int]] = ...) -> None: ...
+    sealed_text: bytes
+    def __init__(self, text: _Optional[str] = ..., token_ids: _Optional[_Iterable[int]] = ..., sealed_text: _Optional[bytes] = ...) -> None: ...
 
 class Usage(_message.Message):
     __slots__ = ("prompt_tokens", "completion_tokens")
@@ -108,14 +126,16 @@ class Timings(_message.Message):
     def __init__(self, queue_s: _Optional[float] = ..., ttft_s: _Optional[float] = ..., total_s: _Optional[float] = ...) -> None: ...
 
 class Completed(_message.Message):
-    __slots__ = ("finish_reason", "usage", "timings")
+    __slots__ = ("finish_reason", "usage", "timings", "sealed_trailer")
     FINISH_REASON_FIELD_NUMBER: _ClassVar[int]
     USAGE_FIELD_NUMBER: _ClassVar[int]
     TIMINGS_FIELD_NUMBER: _ClassVar[int]
+    SEALED_TRAILER_FIELD_NUMBER: _ClassVar[int]
     finish_reason: str
     usage: Usage
     timings: Timings
-    def __init__(self, finish_reason: _Optional[str] = ..., usage: _Optional[_Union[Usage, _Mapping]] = ..., timings: _Optional[_Union[Timings, _Mapping]] = ...) -> None: ...
+    sealed_trailer: bytes
+    def __init__(self, finish_reason: _Optional[str] = ..., usage: _Optional[_Union[Usage, _Mapping]] = ..., timings: _Optional[_Union[Timings, _Mapping]] = ..., sealed_trailer: _Optional[bytes] = ...) -> None: ...
 
 class GenerateResponse(_message.Message):
     __slots__ = ("request_id", "started", "chunk", "completed")
@@ -216,7 +236,7 @@ class EngineStatus(_message.Message):
     def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ..., requests_total: _Optional[int] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
-    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error")
+    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error", "attestation", "models")
     HEALTH_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ENGINES_FIELD_NUMBER: _ClassVar[int]
@@ -227,6 +247,8 @@ class StatusResponse(_message.Message):
     POLICY_RELOAD_FAILURES_FIELD_NUMBER: _ClassVar[int]
     AUDIT_HEALTHY_FIELD_NUMBER: _ClassVar[int]
     AUDIT_ERROR_FIELD_NUMBER: _ClassVar[int]
+    ATTESTATION_FIELD_NUMBER: _ClassVar[int]
+    MODELS_FIELD_NUMBER: _ClassVar[int]
     health: str
     version: str
     engines: _containers.RepeatedCompositeFieldContainer[EngineStatus]
@@ -237,7 +259,95 @@ class StatusResponse(_message.Message):
     policy_reload_failures: int
     audit_healthy: bool
     audit_error: str
-    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ..., audit_healthy: _Optional[bool] = ..., audit_error: _Optional[str] = ...) -> None: ...
+    attestation: AttestationStatus
+    models: _containers.RepeatedCompositeFieldContainer[ModelStatus]
+    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ..., audit_healthy: _Optional[bool] = ..., audit_error: _Optional[str] = ..., attestation: _Optional[_Union[AttestationStatus, _Mapping]] = ..., models: _Optional[_Iterable[_Union[ModelStatus, _Mapping]]] = ...) -> None: ...
+
+class AttestationStatus(_message.Message):
+    __slots__ = ("required", "attested", "providers", "error", "age_s", "claims")
+    class ClaimsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    ATTESTED_FIELD_NUMBER: _ClassVar[int]
+    PROVIDERS_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    AGE_S_FIELD_NUMBER: _ClassVar[int]
+    CLAIMS_FIELD_NUMBER: _ClassVar[int]
+    required: bool
+    attested: bool
+    providers: _containers.RepeatedScalarFieldContainer[str]
+    error: str
+    age_s: float
+    claims: _containers.ScalarMap[str, str]
+    def __init__(self, required: _Optional[bool] = ..., attested: _Optional[bool] = ..., providers: _Optional[_Iterable[str]] = ..., error: _Optional[str] = ..., age_s: _Optional[float] = ..., claims: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class ModelStatus(_message.Message):
+    __slots__ = ("model", "digest", "signer", "path")
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    DIGEST_FIELD_NUMBER: _ClassVar[int]
+    SIGNER_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    model: str
+    digest: str
+    signer: str
+    path: str
+    def __init__(self, model: _Optional[str] = ..., digest: _Optional[str] = ..., signer: _Optional[str] = ..., path: _Optional[str] = ...) -> None: ...
+
+class EvidenceRequest(_message.Message):
+    __slots__ = ("nonce",)
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    nonce: bytes
+    def __init__(self, nonce: _Optional[bytes] = ...) -> None: ...
+
+class ProviderEvidence(_message.Message):
+    __slots__ = ("provider", "attested", "blobs")
+    class BlobsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: bytes
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[bytes] = ...) -> None: ...
+    PROVIDER_FIELD_NUMBER: _ClassVar[int]
+    ATTESTED_FIELD_NUMBER: _ClassVar[int]
+    BLOBS_FIELD_NUMBER: _ClassVar[int]
+    provider: str
+    attested: bool
+    blobs: _containers.ScalarMap[str, bytes]
+    def __init__(self, provider: _Optional[str] = ..., attested: _Optional[bool] = ..., blobs: _Optional[_Mapping[str, bytes]] = ...) -> None: ...
+
+class ModelDigest(_message.Message):
+    __slots__ = ("model", "digest")
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    DIGEST_FIELD_NUMBER: _ClassVar[int]
+    model: str
+    digest: str
+    def __init__(self, model: _Optional[str] = ..., digest: _Optional[str] = ...) -> None: ...
+
+class Evidence(_message.Message):
+    __slots__ = ("providers", "report_data", "policy_digest", "models", "tls_public_key", "hpke_public_key", "hpke_suite", "attested")
+    PROVIDERS_FIELD_NUMBER: _ClassVar[int]
+    REPORT_DATA_FIELD_NUMBER: _ClassVar[int]
+    POLICY_DIGEST_FIELD_NUMBER: _ClassVar[int]
+    MODELS_FIELD_NUMBER: _ClassVar[int]
+    TLS_PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    HPKE_PUBLIC_KEY_FIELD_NUMBER: _ClassVar[int]
+    HPKE_SUITE_FIELD_NUMBER: _ClassVar[int]
+    ATTESTED_FIELD_NUMBER: _ClassVar[int]
+    providers: _containers.RepeatedCompositeFieldContainer[ProviderEvidence]
+    report_data: bytes
+    policy_digest: str
+    models: _containers.RepeatedCompositeFieldContainer[ModelDigest]
+    tls_public_key: bytes
+    hpke_public_key: bytes
+    hpke_suite: str
+    attested: bool
+    def __init__(self, providers: _Optional[_Iterable[_Union[ProviderEvidence, _Mapping]]] = ..., report_data: _Optional[bytes] = ..., policy_digest: _Optional[str] = ..., models: _Optional[_Iterable[_Union[ModelDigest, _Mapping]]] = ..., tls_public_key: _Optional[bytes] = ..., hpke_public_key: _Optional[bytes] = ..., hpke_suite: _Optional[str] = ..., attested: _Optional[bool] = ...) -> None: ...
 
 class ReloadPolicyRequest(_message.Message):
     __slots__ = ()

@@ -303,3 +303,78 @@ class Admin:
             timeout,
             metadata,
             _registered_method=True)
+
+
+class AttestationStub:
+    """Missing associated documentation comment in .proto file."""
+
+    def __init__(self, channel):
+        """Constructor.
+
+        Args:
+            channel: A grpc.Channel.
+        """
+        self.GetEvidence = channel.unary_unary(
+                '/appliance.v1.Attestation/GetEvidence',
+                request_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.EvidenceRequest.SerializeToString,
+                response_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.Evidence.FromString,
+                _registered_method=True)
+
+
+class AttestationServicer:
+    """Missing associated documentation comment in .proto file."""
+
+    def GetEvidence(self, request, context):
+        """Fresh evidence from every configured provider, bound (report_data) to the caller's
+        nonce, the TLS public key, the policy digest, the HPKE key and the model digests.
+        Any caller that passed the mTLS handshake; rate-limited (RESOURCE_EXHAUSTED).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+
+def add_AttestationServicer_to_server(servicer, server):
+    rpc_method_handlers = {
+            'GetEvidence': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetEvidence,
+                    request_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.EvidenceRequest.FromString,
+                    response_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.Evidence.SerializeToString,
+            ),
+    }
+    generic_handler = grpc.method_handlers_generic_handler(
+            'appliance.v1.Attestation', rpc_method_handlers)
+    server.add_generic_rpc_handlers((generic_handler,))
+    server.add_registered_method_handlers('appliance.v1.Attestation', rpc_method_handlers)
+
+
+ # This class is part of an EXPERIMENTAL API.
+class Attestation:
+    """Missing associated documentation comment in .proto file."""
+
+    @staticmethod
+    def GetEvidence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/appliance.v1.Attestation/GetEvidence',
+            appliance_dot_api_dot_v1_dot_appliance__pb2.EvidenceRequest.SerializeToString,
+            appliance_dot_api_dot_v1_dot_appliance__pb2.Evidence.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
