@@ -79,9 +79,7 @@ def _verify(args: argparse.Namespace) -> int:
         "policy_digest": verified.policy_digest,
         "models": dict(verified.models),
         "providers": [a.provider for a in verified.appraisals],
-        "claims": {
-            f"{a.provider}.{k}": v for a in verified.appraisals for k, v in a.claims.items()
-        },
+        "claims": {k: v for a in verified.appraisals for k, v in a.qualified_claims().items()},
         "not_checked": not_checked,
     }
     if args.json:

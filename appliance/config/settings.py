@@ -5,20 +5,17 @@ Validated by pydantic with bounds; unknown keys are refused; frozen once loaded.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from appliance.audit.settings import AuditSettings
 from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
+from appliance.config.paths import resolve_paths
 from appliance.plugins.settings import PluginHostSettings
 from appliance.screening.settings import ScreeningSettings
 from enclave.attestation.settings import AttestationSettings
-
-_M = TypeVar("_M", bound=BaseModel)
 
 DType = Literal["auto", "float32", "bfloat16", "float16"]
 
@@ -209,29 +206,5 @@ def load_config(path: Path) -> DaemonConfig:
 
 
 def _resolve_relative_paths(config: DaemonConfig, base: Path) -> DaemonConfig:
-    """Relative paths in a config file are relative to the file, not the working directory.
-    Every `Path` field, at any depth, is resolved."""
-
-    def fix(p: Path) -> Path:
-        # ${CREDENTIALS_DIRECTORY} and the like: systemd hands secrets over in such folders.
-        p = Path(os.path.expandvars(str(p)))
-        return p if p.is_absolute() else (base / p)
-
-    return _with_paths_fixed(config, fix)
-
-
-def _with_paths_fixed(value: _M, fix: Callable[[Path], Path]) -> _M:
-    updates: dict[str, object] = {}
-    for name in type(value).model_fields:
-        updates[name] = _fixed(getattr(value, name), fix)
-    return value.model_copy(update=updates)
-
-
-def _fixed(value: object, fix: Callable[[Path], Path]) -> object:
-    if isinstance(value, Path):
-        return fix(value)
-    if isinstance(value, BaseModel):
-        return _with_paths_fixed(value, fix)
-    if isinstance(value, list):
-        return [_fixed(item, fix) for item in value]
-    return value
+    """Relative paths in a config file are relative to the file, not the working directory."""
+    return resolve_paths(config, base)

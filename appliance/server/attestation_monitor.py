@@ -101,7 +101,7 @@ class AttestationMonitor:
                     error = f"{configured.name}: internal error: {exc!r}"
                     break
                 attested = attested and appraisal.attested
-                claims.update({f"{configured.name}.{k}": v for k, v in appraisal.claims.items()})
+                claims.update(appraisal.qualified_claims())
         self.last = SelfCheck(
             passed=not error,
             attested=attested and not error,

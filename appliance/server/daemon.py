@@ -36,7 +36,8 @@ from appliance.server.inference_service import InferenceService
 from appliance.server.plugin_chains import PluginChains
 from appliance.server.serving_state import ServingState, record_reload
 from appliance.server.systemd_notify import SystemdNotifier
-from appliance.server.tls import server_credentials, tls_public_key
+from appliance.server.tls import TlsSetupError, server_credentials, tls_public_key
+from enclave.attestation.registry import ProviderSetupError
 from enclave.sealing import SealingKey
 
 log = logging.getLogger(__name__)
@@ -105,13 +106,18 @@ class Daemon:
         except AuditError as exc:
             screener.close()
             raise DaemonStartError(f"audit log: {exc}") from exc
-        attestation = AttestationMonitor(
-            self._config.attestation,
-            tls_public_key=tls_public_key(self._config.listen.tls),
-            sealing_key=SealingKey(),
-            policies=self._policies,
-            model_digests=self._pool.model_digests,
-        )
+        try:
+            attestation = AttestationMonitor(
+                self._config.attestation,
+                tls_public_key=tls_public_key(self._config.listen.tls),
+                sealing_key=SealingKey(),
+                policies=self._policies,
+                model_digests=self._pool.model_digests,
+            )
+        except (ProviderSetupError, TlsSetupError) as exc:
+            await audit.close()
+            screener.close()
+            raise DaemonStartError(f"attestation: {exc}") from exc
         self.state = ServingState(
             config=self._config,
             pool=self._pool,

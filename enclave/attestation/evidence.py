@@ -52,6 +52,14 @@ class Appraisal:
     not_checked: tuple[str, ...] = ()
     """What this verifier does not check (said out loud rather than implied)."""
 
+    def qualified_claims(self) -> dict[str, str]:
+        """Claims keyed "<provider>.<claim>", whether or not the verifier prefixed them."""
+        prefix = f"{self.provider}."
+        return {
+            (key if key.startswith(prefix) else prefix + key): value
+            for key, value in self.claims.items()
+        }
+
 
 class EvidenceProvider(Protocol):
     """Collects fresh evidence bound to `report_data` (exactly 64 bytes)."""

@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+from cryptography import x509
+
+from enclave.attestation.configfs_tsm import ConfigfsTsm
 from enclave.attestation.evidence import EvidenceProvider, EvidenceVerifier
 from enclave.attestation.none_provider import NoneEvidenceProvider, NoneEvidenceVerifier
-from enclave.attestation.settings import ProviderSettings
+from enclave.attestation.settings import (
+    NoneProviderSettings,
+    ProviderSettings,
+    SevSnpProviderSettings,
+    TdxProviderSettings,
+)
+from enclave.attestation.sev_snp import SevSnpEvidenceProvider, SevSnpEvidenceVerifier
+from enclave.attestation.tdx import TdxEvidenceProvider, TdxEvidenceVerifier
+
+
+class ProviderSetupError(Exception):
+    """A provider's settings name a file that is missing or not a certificate."""
 
 
 @dataclass(frozen=True)
@@ -21,8 +36,40 @@ class ConfiguredProvider:
 def configured_provider(settings: ProviderSettings) -> ConfiguredProvider:
     """The provider the settings name. The `none` verifier accepts its own evidence here;
     whether unattested is good enough to serve is the policy's call, not the verifier's."""
-    match settings.kind:
-        case "none":
+    match settings:
+        case NoneProviderSettings():
             return ConfiguredProvider(
                 "none", NoneEvidenceProvider(), NoneEvidenceVerifier(allow_unattested=True)
             )
+        case TdxProviderSettings():
+            return ConfiguredProvider(
+                "tdx",
+                TdxEvidenceProvider(tsm=ConfigfsTsm(settings.configfs)),
+                TdxEvidenceVerifier(
+                    intel_root=load_certificates(settings.intel_root)[0],
+                    reference=settings.reference,
+                ),
+            )
+        case SevSnpProviderSettings():
+            return ConfiguredProvider(
+                "sev-snp",
+                SevSnpEvidenceProvider(tsm=ConfigfsTsm(settings.configfs)),
+                SevSnpEvidenceVerifier(
+                    amd_root=load_certificates(settings.amd_root)[0],
+                    intermediates=(
+                        load_certificates(settings.intermediates) if settings.intermediates else ()
+                    ),
+                    reference=settings.reference,
+                ),
+            )
+
+
+def load_certificates(path: Path) -> list[x509.Certificate]:
+    """The PEM certificates in `path`; ProviderSetupError when there are none."""
+    try:
+        certificates = x509.load_pem_x509_certificates(path.read_bytes())
+    except OSError as exc:
+        raise ProviderSetupError(f"cannot read {path}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise ProviderSetupError(f"{path} holds no PEM certificate: {exc}") from None
+    return certificates

@@ -6,31 +6,68 @@ reference data live); the policy says whether verified evidence is required to s
 
 from __future__ import annotations
 
-from typing import Literal
+from pathlib import Path
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ProviderKind = Literal["none"]
+from enclave.attestation.sev_snp import SevSnpReferenceValues
+from enclave.attestation.tdx import TdxReferenceValues
 
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class ProviderSettings(_Frozen):
-    """One evidence provider."""
+class NoneProviderSettings(_Frozen):
+    """Development: every report says UNATTESTED (a policy must allow it with
+    `trust.attestation: none`)."""
 
-    kind: ProviderKind = Field(
-        description="'none': development, every report says UNATTESTED (a policy must allow "
-        "it with trust.attestation: none)."
+    kind: Literal["none"] = Field(description="'none'.")
+
+
+class TdxProviderSettings(_Frozen):
+    """Intel TDX through configfs-tsm."""
+
+    kind: Literal["tdx"] = Field(description="'tdx'.")
+    intel_root: Path = Field(description="Intel SGX root CA (PEM) the PCK chain must reach.")
+    configfs: Path = Field(
+        default=Path("/sys/kernel/config/tsm/report"), description="configfs-tsm report root."
     )
+    reference: TdxReferenceValues = Field(
+        default_factory=TdxReferenceValues,
+        description="Expected MRTD/RTMRs/MRCONFIGID and minimum TEE_TCB_SVN for the self-check.",
+    )
+
+
+class SevSnpProviderSettings(_Frozen):
+    """AMD SEV-SNP through configfs-tsm."""
+
+    kind: Literal["sev-snp"] = Field(description="'sev-snp'.")
+    amd_root: Path = Field(description="AMD ARK (PEM) the VCEK/VLEK chain must reach.")
+    intermediates: Path | None = Field(
+        default=None, description="ASK/ASVK (PEM) to use when the host's table lacks them."
+    )
+    configfs: Path = Field(
+        default=Path("/sys/kernel/config/tsm/report"), description="configfs-tsm report root."
+    )
+    reference: SevSnpReferenceValues = Field(
+        default_factory=SevSnpReferenceValues,
+        description="Expected measurement/host data, minimum TCB and VMPL for the self-check.",
+    )
+
+
+ProviderSettings = Annotated[
+    NoneProviderSettings | TdxProviderSettings | SevSnpProviderSettings,
+    Field(discriminator="kind"),
+]
 
 
 class AttestationSettings(_Frozen):
     """Self-attestation: evidence collected and verified at start-up and periodically."""
 
     providers: list[ProviderSettings] = Field(
-        default_factory=lambda: [ProviderSettings(kind="none")],
+        default_factory=lambda: _development_default(),
         min_length=1,
         max_length=8,
         description="Every provider must verify for the appliance to count as attested.",
@@ -49,3 +86,7 @@ class AttestationSettings(_Frozen):
         description="GetEvidence calls per minute, all callers together (collecting "
         "hardware evidence is slow; more get RESOURCE_EXHAUSTED).",
     )
+
+
+def _development_default() -> list[ProviderSettings]:
+    return [NoneProviderSettings(kind="none")]

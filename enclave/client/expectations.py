@@ -11,8 +11,35 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from appliance.config.located_yaml import load_yaml_file, validate_document
+from appliance.config.paths import resolve_paths
+from enclave.attestation.sev_snp import SevSnpReferenceValues
+from enclave.attestation.tdx import TdxReferenceValues
 
 Digest = str
+
+
+class TdxExpectations(BaseModel):
+    """How this client appraises TDX evidence."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    intel_root: Path = Field(description="Intel SGX root CA (PEM), pinned.")
+    reference: TdxReferenceValues = Field(
+        default_factory=TdxReferenceValues, description="Expected measurements, minimum TCB."
+    )
+
+
+class SevSnpExpectations(BaseModel):
+    """How this client appraises SEV-SNP evidence."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    amd_root: Path = Field(description="AMD ARK (PEM), pinned.")
+    intermediates: Path | None = Field(default=None, description="ASK/ASVK (PEM), untrusted.")
+    reference: SevSnpReferenceValues = Field(
+        default_factory=SevSnpReferenceValues,
+        description="Expected measurement and host data, minimum TCB, VMPL.",
+    )
 
 
 class Expectations(BaseModel):
@@ -46,6 +73,12 @@ class Expectations(BaseModel):
         description="Verified claim -> minimum version, compared numerically part by part, "
         "e.g. {'nvidia-cc.driver_version': '550.54'}.",
     )
+    tdx: TdxExpectations | None = Field(
+        default=None, description="Needed to verify TDX evidence (paths relative to this file)."
+    )
+    sev_snp: SevSnpExpectations | None = Field(
+        default=None, description="Needed to verify SEV-SNP evidence."
+    )
     exact_claims: dict[str, str] = Field(
         default_factory=dict,
         description="Verified claim -> the exact value it must have, e.g. "
@@ -55,4 +88,5 @@ class Expectations(BaseModel):
 
 def load_expectations(path: Path) -> Expectations:
     """Load and validate an expectations file; raises LocatedYamlError."""
-    return validate_document(load_yaml_file(path), Expectations)
+    expectations = validate_document(load_yaml_file(path), Expectations)
+    return resolve_paths(expectations, path.parent)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives import serialization
 
 from appliance.api import pb2
 from enclave.attestation import (
@@ -26,7 +28,13 @@ from enclave.client import (
     VerificationFailed,
     VerifiedAppliance,
     client_verifier,
+    load_expectations,
     verify_evidence,
+)
+from tests.enclave.attestation.synthetic_tdx import (
+    TdxQuoteSpec,
+    build_tdx_quote,
+    make_intel_like_pki,
 )
 
 NONCE = b"\x07" * 32
@@ -165,3 +173,34 @@ def test_a_verifier_error_names_its_provider() -> None:
     with pytest.raises(VerificationFailed) as failed:
         verify(evidence(), verifier_for=lambda p, e: Broken())
     assert failed.value.check == "none.signature"
+
+
+def test_tdx_evidence_verifies_with_the_expected_root(tmp_path: Path) -> None:
+    """Synthetic TDX quote from a test PKI (no TDX hardware here), bound like the daemon's."""
+    pki = make_intel_like_pki()
+    other = make_intel_like_pki()
+    ev = evidence()
+    ev.ClearField("providers")
+    quote = build_tdx_quote(TdxQuoteSpec(report_data=ev.report_data), pki)
+    ev.providers.add(provider="tdx", attested=True, blobs={"quote": quote})
+    for name, pki_root in (("root.pem", pki.root), ("other.pem", other.root)):
+        (tmp_path / name).write_bytes(pki_root.public_bytes(serialization.Encoding.PEM))
+    expectations = tmp_path / "expect.yaml"
+    expectations.write_text(f"policy_digest: '{POLICY}'\ntdx: {{intel_root: root.pem}}\n")
+    verified = verify(ev, load_expectations(expectations))
+    assert verified.attested
+    assert verified.appraisals[0].qualified_claims()["tdx.mr_td"] == "11" * 48
+
+    expectations.write_text("tdx: {intel_root: other.pem}\n")
+    with pytest.raises(VerificationFailed) as failed:
+        verify(ev, load_expectations(expectations))
+    assert failed.value.check == "tdx.pck_chain"
+
+    expectations.write_text(
+        "tdx: {intel_root: other.pem, reference: {mr_td: '" + "22" * 48 + "'}}\n"
+    )
+    with pytest.raises(VerificationFailed):
+        verify(ev, load_expectations(expectations))
+    with pytest.raises(VerificationFailed) as failed:
+        verify(ev, Expectations())
+    assert failed.value.check == "tdx.provider"
