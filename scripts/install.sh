@@ -58,9 +58,20 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt_get install --no-install-recommends "${missing[@]}"
 fi
 
+# BCC for the uprobe telemetry: Debian's module linked into the venv, kernel headers linked
+# for custom kernels. Needs root; without it the uprobe source reports itself unavailable.
+setup_bcc() {
+  if [ "$(id -u)" = 0 ]; then
+    scripts/setup-bcc.sh "$VENV"
+  else
+    say "not root: skipping BCC setup (uprobe telemetry will be unavailable)"
+  fi
+}
+
 # --- Python ----------------------------------------------------------------------------
 stamp="$VENV/.installed-$(cat pyproject.toml scripts/install.sh | sha256sum | cut -c1-16)-$VLLM_TARGET-$VLLM_VERSION"
 if [ -f "$stamp" ]; then
+  setup_bcc
   exit 0
 fi
 if [ ! -x "$VENV/bin/python" ]; then
@@ -89,4 +100,5 @@ fi
   || { echo "import check failed: vllm or appliance does not import" >&2; exit 1; }
 rm -f "$VENV"/.installed-*
 touch "$stamp"
+setup_bcc
 say "installed ($VLLM_TARGET build)"
