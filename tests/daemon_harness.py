@@ -269,6 +269,8 @@ def start_daemon(
             **(audit or {}),
         },
         "state_directory": str(workdir / "state"),
+        # Several test daemons run at once: each takes a free port (Status says which).
+        "metrics": {"address": "127.0.0.1:0"},
         **(extra or {}),
     }
     config_path = workdir / "appliance.yaml"

@@ -17,6 +17,7 @@ from appliance.cli import (
     policy_commands,
     screening_commands,
 )
+from appliance.observability.request_log import JsonFormatter
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="appliance", description="Secure, sandboxed LLM inference appliance."
     )
     parser.add_argument("--log-level", default="INFO", help="DEBUG, INFO, WARNING or ERROR.")
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="json: one JSON object per log record (journald, log shippers).",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     daemon_commands.register(commands)
     model_commands.register(commands)
@@ -46,6 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    if args.log_format == "json":
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())
     code: int = args.run(args)
     return code
 

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from appliance.audit.settings import AuditSettings
 from appliance.config.located_yaml import LocatedDocument, load_yaml_file, validate_document
 from appliance.config.paths import resolve_paths
+from appliance.observability.settings import MetricsSettings, TracingSettings
 from appliance.plugins.settings import PluginHostSettings
 from appliance.screening.settings import ScreeningSettings
 from enclave.attestation.settings import AttestationSettings
@@ -179,6 +180,13 @@ class DaemonConfig(_Frozen):
         default_factory=AttestationSettings,
         description="Evidence providers (the TEE hardware this appliance runs on) and how "
         "often it re-checks itself. Whether attestation is required is the policy's call.",
+    )
+    metrics: MetricsSettings = Field(
+        default_factory=MetricsSettings,
+        description="Prometheus /metrics endpoint: loopback by default, mTLS if exposed.",
+    )
+    tracing: TracingSettings = Field(
+        default_factory=TracingSettings, description="OpenTelemetry traces (export off by default)."
     )
     plugins: PluginHostSettings | None = Field(
         default=None,

@@ -72,6 +72,7 @@ class AdminService:
             audit_healthy=self._state.audit.healthy,
             audit_error=self._state.audit.last_error,
             attestation=self._state.attestation.status(policy),
+            metrics_address=self._state.metrics_address,
         )
         for model, digest in sorted(self._state.pool.model_digests().items()):
             response.models.add(model=model, digest=digest)

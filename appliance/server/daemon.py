@@ -24,6 +24,7 @@ from appliance.audit.errors import AuditError
 from appliance.audit.writer import AuditLog
 from appliance.config.settings import DaemonConfig
 from appliance.engine.contract import Engine
+from appliance.observability import LiveState, RequestMetrics, make_tracer, serve_metrics
 from appliance.plugins import PluginHost, PluginHostSettings
 from appliance.policy.store import PolicyPrepareError, PolicyStore
 from appliance.screening import AsyncScreener, Screener, ScreeningError
@@ -118,6 +119,7 @@ class Daemon:
             await audit.close()
             screener.close()
             raise DaemonStartError(f"attestation: {exc}") from exc
+        tracer, tracer_provider = make_tracer(self._config.tracing, version=self._version)
         self.state = ServingState(
             config=self._config,
             pool=self._pool,
@@ -127,10 +129,14 @@ class Daemon:
             screener=screener,
             attestation=attestation,
             version=self._version,
+            metrics=RequestMetrics.default(),
+            tracer=tracer,
         )
         # A new policy may demand attestation the old one did not (or stop demanding it).
         self.state.after_reload = self._refresh_health
+        stop_metrics: Callable[[], None] | None = None
         try:
+            stop_metrics = self._start_metrics()
             await audit.record_event(
                 "start",
                 {"version": self._version, "policy_digest": self._policies.current.digest},
@@ -142,6 +148,34 @@ class Daemon:
             await audit.close()
             self._plugins.close()
             screener.close()
+            if stop_metrics is not None:
+                stop_metrics()
+            tracer_provider.shutdown()
+
+    def _start_metrics(self) -> Callable[[], None]:
+        settings = self._config.metrics
+        if settings.address is None:
+            return lambda: None
+        live = LiveState(
+            engines=lambda: [(e.info.name, s) for e, s in self.state.pool.stats()],
+            attestation=self._attestation_gauges,
+            policy_digest=lambda: self.state.policies.current.digest,
+            audit_healthy=lambda: self.state.audit.healthy,
+            telemetry=dict,
+        )
+        try:
+            address, stop = serve_metrics(settings, live)
+        except (OSError, ValueError) as exc:
+            raise DaemonStartError(f"metrics: cannot serve on {settings.address}: {exc}") from exc
+        self.state.metrics_address = address
+        log.info("metrics on %s://%s/metrics", "https" if settings.tls else "http", address)
+        return stop
+
+    def _attestation_gauges(self) -> tuple[bool, float]:
+        last = self.state.attestation.last
+        if last is None:
+            return False, 0.0
+        return last.attested, time.monotonic() - last.checked_at
 
     async def _serve(self) -> int:
         loop = asyncio.get_running_loop()

@@ -14,12 +14,14 @@ from google.protobuf.message import DecodeError
 from appliance.api import pb2
 from appliance.audit.errors import AuditError, AuditUnavailableError
 from appliance.engine.contract import Finished, GenerationEvent, Started, TextDelta
+from appliance.observability import RequestTrace, log_request
 from appliance.plugins import ChainVerdict, PluginStream, RequestMeta
 from appliance.policy.matching import model_allowed, tenant_for
+from appliance.policy.model import Policy, Tenant
 from appliance.screening import ChatMessage
 from appliance.server.audit_trail import AuditTrail
 from appliance.server.errors import DrainingError, InvalidRequestError, PermissionDeniedError
-from appliance.server.identity import identity_from_context
+from appliance.server.identity import PeerIdentity, identity_from_context
 from appliance.server.plugin_chains import blocked_error, outcomes
 from appliance.server.prompt_screening import raise_if_blocked, screen_generation
 from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
@@ -60,83 +62,90 @@ class InferenceService:
 
     async def generate(self, request: object, context: grpc.aio.ServicerContext[Any, Any]) -> None:
         """Stream one generation with `context.write`; errors end the call with a status.
-        Every call, admitted or not, leaves one audit record."""
+        Every call, admitted or not, leaves one audit record, metrics and a log line."""
         identity = identity_from_context(context)
-        trail = AuditTrail(arrival=time.monotonic(), peer=identity.principal)
+        trail = AuditTrail(
+            arrival=time.monotonic(),
+            peer=identity.principal,
+            trace=RequestTrace(
+                self._state.tracer, "Inference/Generate", context.invocation_metadata()
+            ),
+        )
         admitted = False
         sealer: ResponseSealer | None = None
         try:
             message = parsed(request, pb2.GenerateRequest)
             trail.request = message
             trail.request_id = request_id_of(message, self._state.config.limits)
-            if self._state.draining:
-                raise DrainingError("the appliance is shutting down; retry on another one")
-            self._refuse_if_audit_down()
-            # Read the policy once: this request finishes under it even if a reload lands.
-            loaded = self._state.policies.current
-            trail.policy_digest = loaded.digest
-            self._state.attestation.require(loaded.policy)
-            if message.WhichOneof("input") == "sealed":
-                message, sealer = self._unsealed(message)
-                trail.request = message
-            tenant = tenant_for(loaded.policy, identity.names())
-            if tenant is None:
-                raise PermissionDeniedError(
-                    f"{identity.principal} is not a tenant of this appliance"
+            with trail.trace.stage("policy"):
+                if self._state.draining:
+                    raise DrainingError("the appliance is shutting down; retry on another one")
+                self._refuse_if_audit_down()
+                # Read the policy once: this request finishes under it even if a reload lands.
+                loaded = self._state.policies.current
+                trail.policy_digest = loaded.digest
+                self._state.attestation.require(loaded.policy)
+                if message.WhichOneof("input") == "sealed":
+                    message, sealer = self._unsealed(message)
+                    trail.request = message
+                tenant = self._tenant_for(identity, loaded.policy, message.model)
+                trail.tenant = tenant.id
+                trail.include_text = tenant.audit.log_text
+            with trail.trace.stage("routing"):
+                engine = self._state.pool.pick(message.model)
+                trail.engine = engine.info.name
+                generation = validate_generate(
+                    message,
+                    request_id=trail.request_id,
+                    limits=self._state.config.limits,
+                    engine=engine.info,
+                    tenant=tenant,
+                    arrival=trail.arrival,
+                    stream_intervals=self._state.config.stream_interval,
                 )
-            trail.tenant = tenant.id
-            trail.include_text = tenant.audit.log_text
-            if not model_allowed(tenant, message.model):
-                raise PermissionDeniedError(
-                    f"tenant {tenant.id!r} may not use model {message.model!r}"
+                trail.sla_class = generation.sla_class
+                self._state.limiter.acquire(tenant.id, tenant.limits)
+                admitted = True
+            with trail.trace.stage("screening"):
+                verdict = await screen_generation(
+                    self._state.screener, generation, tenant.screening
                 )
-            engine = self._state.pool.pick(message.model)
-            generation = validate_generate(
-                message,
-                request_id=trail.request_id,
-                limits=self._state.config.limits,
-                engine=engine.info,
-                tenant=tenant,
-                arrival=trail.arrival,
-                stream_intervals=self._state.config.stream_interval,
-            )
-            trail.sla_class = generation.sla_class
-            self._state.limiter.acquire(tenant.id, tenant.limits)
-            admitted = True
-            verdict = await screen_generation(self._state.screener, generation, tenant.screening)
-            trail.screening = verdict.as_dict() if verdict is not None else None
-            raise_if_blocked(verdict)
+                trail.verdict = verdict
+                raise_if_blocked(verdict)
             filters = self._state.plugins.open(
                 loaded, tenant, RequestMeta(tenant.id, message.model, trail.request_id)
             )
             # The call's deadline bounds the engine work too: on expiry the stream is
             # closed, which aborts the request inside vLLM (no KV cache left behind).
-            async with asyncio.timeout(context.time_remaining()):
-                stream = engine.generate(generation)
-                async with contextlib.aclosing(stream):
-                    async for event in stream:
-                        for out in await self._post_process(event, filters, trail):
-                            await context.write(
-                                _response(trail.request_id, engine.info.model, out, sealer)
-                            )
+            with trail.trace.stage("engine"):
+                async with asyncio.timeout(context.time_remaining()):
+                    stream = engine.generate(generation)
+                    async with contextlib.aclosing(stream):
+                        async for event in stream:
+                            for out in await self._post_process(event, filters, trail):
+                                await context.write(
+                                    _response(trail.request_id, engine.info.model, out, sealer)
+                                )
         except asyncio.CancelledError:
-            log.info("generate cancelled by client request_id=%s", trail.request_id)
             await self._audit(trail, "CANCELLED", strict=False)
             raise
         except Exception as exc:
             reply = status_for(exc)
-            log.info(
-                "generate failed request_id=%s tenant=%s status=%s: %s",
-                trail.request_id,
-                trail.tenant,
-                reply.code.name,
-                reply.message,
-            )
+            trail.error = reply.message
             await self._audit(trail, reply.code.name, strict=False)
             await context.abort_with_status(reply.to_grpc_status())
         finally:
             if admitted:
                 self._state.limiter.release(trail.tenant)
+
+    def _tenant_for(self, identity: PeerIdentity, policy: Policy, model: str) -> Tenant:
+        """The caller's tenant, allowed to use `model`; PERMISSION_DENIED otherwise."""
+        tenant = tenant_for(policy, identity.names())
+        if tenant is None:
+            raise PermissionDeniedError(f"{identity.principal} is not a tenant of this appliance")
+        if not model_allowed(tenant, model):
+            raise PermissionDeniedError(f"tenant {tenant.id!r} may not use model {model!r}")
+        return tenant
 
     def _unsealed(self, message: pb2.GenerateRequest) -> tuple[pb2.GenerateRequest, ResponseSealer]:
         """The request with its sealed prompt opened in place, and the response sealer."""
@@ -167,7 +176,9 @@ class InferenceService:
             trail.response.append(event.text)
             if filters is None:
                 return [event]
+            started = time.perf_counter()
             text = await filters.feed(event.text)
+            trail.plugins_s += time.perf_counter() - started
             if filters.stopped:
                 await filters.finish()
                 trail.plugins = outcomes(filters.result)
@@ -177,7 +188,9 @@ class InferenceService:
         if isinstance(event, Finished):
             out: list[GenerationEvent] = []
             if filters is not None:
+                started = time.perf_counter()
                 tail = await filters.finish()
+                trail.plugins_s += time.perf_counter() - started
                 trail.plugins = outcomes(filters.result)
                 assert filters.result is not None
                 if filters.result.verdict in (ChainVerdict.BLOCK, ChainVerdict.WITHHELD):
@@ -202,11 +215,18 @@ class InferenceService:
             return
         trail.audited = True
         try:
-            await self._state.audit.record_request(trail.record(status))
+            with trail.trace.stage("audit"):
+                await self._state.audit.record_request(trail.record(status))
         except AuditError as exc:
+            self._state.metrics.audit_write_errors.inc()
             if strict:
+                status = "UNAVAILABLE"
                 raise
             log.error("audit record for request_id=%s not written: %s", trail.request_id, exc)
+        finally:
+            trail.trace.end(status)
+            self._state.metrics.observe(trail.outcome(status))
+            log_request(trail.log_fields(status))
 
     async def screen(
         self, request: object, context: grpc.aio.ServicerContext[Any, Any]

@@ -7,9 +7,12 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from opentelemetry.trace import Tracer
+
 from appliance.audit.errors import AuditError
 from appliance.audit.writer import AuditLog
 from appliance.config.settings import DaemonConfig
+from appliance.observability import RequestMetrics
 from appliance.policy.limiter import TenantLimiter
 from appliance.policy.store import PolicyStore, ReloadResult
 from appliance.screening import AsyncScreener
@@ -33,10 +36,13 @@ class ServingState:
     screener: AsyncScreener
     attestation: AttestationMonitor
     version: str
+    metrics: RequestMetrics
+    tracer: Tracer
     limiter: TenantLimiter = field(default_factory=TenantLimiter)
     started_at: float = field(default_factory=time.monotonic)
     serving: bool = False
     draining: bool = False
+    metrics_address: str = ""
     after_reload: Callable[[], Awaitable[object]] | None = None
     """Called after every applied reload (the daemon re-evaluates its health)."""
 
@@ -57,5 +63,7 @@ async def record_reload(state: ServingState, result: ReloadResult) -> None:
         )
     except AuditError as exc:
         log.error("audit: could not record a policy reload: %s", exc)
+    if not result.applied:
+        state.metrics.policy_reload_failures.inc()
     if result.applied and state.after_reload is not None:
         await state.after_reload()

@@ -236,7 +236,7 @@ class EngineStatus(_message.Message):
     def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ..., requests_total: _Optional[int] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
-    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error", "attestation", "models")
+    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error", "attestation", "models", "metrics_address")
     HEALTH_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ENGINES_FIELD_NUMBER: _ClassVar[int]
@@ -249,6 +249,7 @@ class StatusResponse(_message.Message):
     AUDIT_ERROR_FIELD_NUMBER: _ClassVar[int]
     ATTESTATION_FIELD_NUMBER: _ClassVar[int]
     MODELS_FIELD_NUMBER: _ClassVar[int]
+    METRICS_ADDRESS_FIELD_NUMBER: _ClassVar[int]
     health: str
     version: str
     engines: _containers.RepeatedCompositeFieldContainer[EngineStatus]
@@ -261,7 +262,8 @@ class StatusResponse(_message.Message):
     audit_error: str
     attestation: AttestationStatus
     models: _containers.RepeatedCompositeFieldContainer[ModelStatus]
-    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ..., audit_healthy: _Optional[bool] = ..., audit_error: _Optional[str] = ..., attestation: _Optional[_Union[AttestationStatus, _Mapping]] = ..., models: _Optional[_Iterable[_Union[ModelStatus, _Mapping]]] = ...) -> None: ...
+    metrics_address: str
+    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ..., audit_healthy: _Optional[bool] = ..., audit_error: _Optional[str] = ..., attestation: _Optional[_Union[AttestationStatus, _Mapping]] = ..., models: _Optional[_Iterable[_Union[ModelStatus, _Mapping]]] = ..., metrics_address: _Optional[str] = ...) -> None: ...
 
 class AttestationStatus(_message.Message):
     __slots__ = ("required", "attested", "providers", "error", "age_s", "claims")
