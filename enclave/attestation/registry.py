@@ -10,8 +10,17 @@ from cryptography import x509
 from enclave.attestation.configfs_tsm import ConfigfsTsm
 from enclave.attestation.evidence import EvidenceProvider, EvidenceVerifier
 from enclave.attestation.none_provider import NoneEvidenceProvider, NoneEvidenceVerifier
+from enclave.attestation.nvidia import (
+    DirectoryOcspChecker,
+    DirectoryRimStore,
+    NvidiaEvidenceProvider,
+    NvidiaEvidenceVerifier,
+    PinnedRoots,
+)
 from enclave.attestation.settings import (
     NoneProviderSettings,
+    NvidiaAppraisal,
+    NvidiaProviderSettings,
     ProviderSettings,
     SevSnpProviderSettings,
     TdxProviderSettings,
@@ -41,6 +50,10 @@ def configured_provider(settings: ProviderSettings) -> ConfiguredProvider:
             return ConfiguredProvider(
                 "none", NoneEvidenceProvider(), NoneEvidenceVerifier(allow_unattested=True)
             )
+        case NvidiaProviderSettings():
+            return ConfiguredProvider(
+                "nvidia-cc", NvidiaEvidenceProvider(), nvidia_verifier(settings)
+            )
         case TdxProviderSettings():
             return ConfiguredProvider(
                 "tdx",
@@ -62,6 +75,23 @@ def configured_provider(settings: ProviderSettings) -> ConfiguredProvider:
                     reference=settings.reference,
                 ),
             )
+
+
+def nvidia_verifier(appraisal: NvidiaAppraisal) -> NvidiaEvidenceVerifier:
+    """A verifier with the appraisal's pinned roots, RIM directory and OCSP cache."""
+    directories = (("rim_store", appraisal.rim_store), ("ocsp_cache", appraisal.ocsp_cache))
+    for label, directory in directories:
+        if not directory.is_dir():
+            raise ProviderSetupError(f"{label}: {directory} is not a directory")
+    return NvidiaEvidenceVerifier(
+        PinnedRoots(
+            device_root=load_certificates(appraisal.device_root)[0],
+            rim_root=load_certificates(appraisal.rim_root)[0],
+        ),
+        DirectoryRimStore(appraisal.rim_store),
+        DirectoryOcspChecker(appraisal.ocsp_cache),
+        expectations=appraisal.expectations,
+    )
 
 
 def load_certificates(path: Path) -> list[x509.Certificate]:

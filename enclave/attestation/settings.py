@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from enclave.attestation.nvidia.verifier import NvidiaExpectations
 from enclave.attestation.sev_snp import SevSnpReferenceValues
 from enclave.attestation.tdx import TdxReferenceValues
 
@@ -24,6 +25,26 @@ class NoneProviderSettings(_Frozen):
     `trust.attestation: none`)."""
 
     kind: Literal["none"] = Field(description="'none'.")
+
+
+class NvidiaAppraisal(_Frozen):
+    """How NVIDIA GPU evidence is appraised: pinned roots, local RIMs and cached OCSP (for
+    air-gapped sites), and what the GPUs must be."""
+
+    device_root: Path = Field(description="NVIDIA device identity root CA (PEM), pinned.")
+    rim_root: Path = Field(description="NVIDIA RIM signing root CA (PEM), pinned.")
+    rim_store: Path = Field(description="Directory of RIMs as <rim id>.swidtag files.")
+    ocsp_cache: Path = Field(description="Directory of cached DER OCSP responses.")
+    expectations: NvidiaExpectations = Field(
+        default_factory=NvidiaExpectations,
+        description="GPU count, CC mode, production environment, allowed versions.",
+    )
+
+
+class NvidiaProviderSettings(NvidiaAppraisal):
+    """NVIDIA Hopper/Blackwell GPUs in confidential-computing mode, through NVML."""
+
+    kind: Literal["nvidia-cc"] = Field(description="'nvidia-cc'.")
 
 
 class TdxProviderSettings(_Frozen):
@@ -58,7 +79,7 @@ class SevSnpProviderSettings(_Frozen):
 
 
 ProviderSettings = Annotated[
-    NoneProviderSettings | TdxProviderSettings | SevSnpProviderSettings,
+    NoneProviderSettings | NvidiaProviderSettings | TdxProviderSettings | SevSnpProviderSettings,
     Field(discriminator="kind"),
 ]
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from appliance.config.located_yaml import load_yaml_file, validate_document
 from appliance.config.paths import resolve_paths
+from enclave.attestation.settings import NvidiaAppraisal
 from enclave.attestation.sev_snp import SevSnpReferenceValues
 from enclave.attestation.tdx import TdxReferenceValues
 
@@ -72,6 +73,11 @@ class Expectations(BaseModel):
         default_factory=dict,
         description="Verified claim -> minimum version, compared numerically part by part, "
         "e.g. {'nvidia-cc.driver_version': '550.54'}.",
+    )
+    nvidia: NvidiaAppraisal | None = Field(
+        default=None,
+        description="Needed to verify nvidia-cc evidence: pinned roots, RIM directory, OCSP "
+        "cache, GPU expectations (paths relative to this file).",
     )
     tdx: TdxExpectations | None = Field(
         default=None, description="Needed to verify TDX evidence (paths relative to this file)."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enclave.attestation.evidence import AttestationError, EvidenceVerifier
 from enclave.attestation.none_provider import NoneEvidenceVerifier
-from enclave.attestation.registry import ProviderSetupError, load_certificates
+from enclave.attestation.registry import ProviderSetupError, load_certificates, nvidia_verifier
 from enclave.attestation.sev_snp import SevSnpEvidenceVerifier
 from enclave.attestation.tdx import TdxEvidenceVerifier
 from enclave.client.expectations import Expectations
@@ -22,6 +22,8 @@ def client_verifier(provider: str, expectations: Expectations) -> EvidenceVerifi
 def _verifier(provider: str, expectations: Expectations) -> EvidenceVerifier:
     if provider == "none":
         return NoneEvidenceVerifier(allow_unattested=expectations.allow_unattested)
+    if provider == "nvidia-cc" and expectations.nvidia is not None:
+        return nvidia_verifier(expectations.nvidia)
     if provider == "tdx" and expectations.tdx is not None:
         return TdxEvidenceVerifier(
             intel_root=load_certificates(expectations.tdx.intel_root)[0],

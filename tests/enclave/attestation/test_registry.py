@@ -35,6 +35,36 @@ def test_each_kind_builds_its_provider(tmp_path: Path) -> None:
     assert [b.name for b in built] == ["none", "tdx", "sev-snp"]
 
 
+NVIDIA_SAMPLE = Path(__file__).resolve().parents[2] / "assets/attestation/nvidia-hopper-sample"
+
+
+def nvidia(**overrides: object) -> dict[str, object]:
+    fields: dict[str, object] = {
+        "kind": "nvidia-cc",
+        "device_root": str(NVIDIA_SAMPLE / "verifier_device_root.pem"),
+        "rim_root": str(NVIDIA_SAMPLE / "verifier_RIM_root.pem"),
+        "rim_store": str(NVIDIA_SAMPLE),
+        "ocsp_cache": str(NVIDIA_SAMPLE / "ocsp"),
+    }
+    fields.update(overrides)
+    return fields
+
+
+def test_nvidia_builds_from_pinned_roots_and_local_directories() -> None:
+    (provider,) = settings(nvidia()).providers
+    assert configured_provider(provider).name == "nvidia-cc"
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [({"rim_store": "/nonexistent"}, "rim_store"), ({"device_root": "/nonexistent"}, "read")],
+)
+def test_nvidia_setup_errors(override: dict[str, object], message: str) -> None:
+    (provider,) = settings(nvidia(**override)).providers
+    with pytest.raises(ProviderSetupError, match=message):
+        configured_provider(provider)
+
+
 @pytest.mark.parametrize(
     ("content", "message"), [(None, "cannot read"), (b"not a certificate", "no PEM certificate")]
 )
