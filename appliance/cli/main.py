@@ -15,6 +15,7 @@ from appliance.cli import (
     model_commands,
     plugin_commands,
     policy_commands,
+    router_commands,
     screening_commands,
 )
 from appliance.observability.request_log import JsonFormatter
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     plugin_commands.register(commands)
     screening_commands.register(commands)
     attest_commands.register(commands)
+    router_commands.register(commands)
     return parser
 
 
