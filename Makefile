@@ -16,16 +16,21 @@ install:
 $(DEV)/model/config.json: | install
 	$(APPLIANCE) model build-demo $(DEV)/model
 
+# The demo model is signed with the committed DEVELOPMENT key the example policy pins; the
+# daemon verifies it (and stages a read-only copy) before vLLM loads it.
+$(DEV)/model.sig: $(DEV)/model/config.json | install
+	$(APPLIANCE) model sign $(DEV)/model --key config/dev-model-signing/model-signing.key --signature $(DEV)/model.sig
+
 $(DEV)/pki/ca.pem: | install
 	$(APPLIANCE) dev-certs $(DEV)/pki
 
 $(DEV)/audit/audit-signing.key: | install
 	$(APPLIANCE) audit keygen $(DEV)/audit
 
-demo-model: install $(DEV)/model/config.json
+demo-model: install $(DEV)/model/config.json $(DEV)/model.sig
 certs: install $(DEV)/pki/ca.pem
 
-run: install $(DEV)/model/config.json $(DEV)/pki/ca.pem $(DEV)/audit/audit-signing.key
+run: install $(DEV)/model/config.json $(DEV)/model.sig $(DEV)/pki/ca.pem $(DEV)/audit/audit-signing.key
 	@echo
 	@echo "Starting the appliance on localhost:8443 (mTLS) and unix:$(DEV)/appliance.sock."
 	@echo "In another terminal, once it logs 'serving':"
@@ -48,6 +53,10 @@ bench: install
 	$(PY) bench/generate_overhead.py
 	$(PY) bench/screening.py
 	$(PY) bench/plugins.py
+	$(PY) bench/model_verify.py
+	$(PY) bench/router_decision.py
+	$(APPLIANCE) bench router --trace ../shared/traces/azure_llm_2023_code.csv --engines 8 --rate-scale 3 --heatmap $(DEV)/bench
+	$(PY) bench/uprobe_overhead.py
 
 proto: install
 	scripts/gen_proto.sh

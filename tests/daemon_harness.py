@@ -27,6 +27,26 @@ from appliance.client import ClientTls, open_channel
 from enclave import DevPki
 
 START_TIMEOUT_S = 300.0
+REPO = Path(__file__).resolve().parents[1]
+# The committed development key (config/dev-model-signing): test daemons load the demo model
+# the way `make run` does, signed, verified and staged before vLLM reads it.
+DEV_SIGNING_KEY = REPO / "config" / "dev-model-signing" / "model-signing.key"
+DEV_SIGNING_PUBLIC_KEY = REPO / "config" / "dev-model-signing" / "model-signing.pub"
+
+
+def signature_of(model_dir: Path) -> Path:
+    """Where an engine looks for a model's signature by default: <model_dir>.sig."""
+    return model_dir.with_name(model_dir.name + ".sig")
+
+
+def ensure_signed(model_dir: Path) -> Path:
+    """Sign `model_dir` with the development key unless it already has a signature."""
+    signature = signature_of(model_dir)
+    if not signature.exists():
+        from enclave.signing import sign_model
+
+        sign_model(model_dir, signature, private_key=DEV_SIGNING_KEY)
+    return signature
 
 
 def free_port() -> int:
@@ -104,6 +124,7 @@ def harness_policy(**overrides: Any) -> dict[str, Any]:
             tenant("single", TENANT_CLIENTS["single"], limits={"max_concurrent_streams": 1}),
             tenant("flagger", TENANT_CLIENTS["flagger"], screening={"action": "flag"}),
         ],
+        "models": [{"name": "demo", "signers": [{"public_key": str(DEV_SIGNING_PUBLIC_KEY)}]}],
         # No TEE here: the harness opts in to serving unattested, as development policies must.
         "trust": {"attestation": "none"},
     }
@@ -237,9 +258,13 @@ def start_daemon(
     policy: Mapping[str, Any] | None = None,
     audit: Mapping[str, Any] | None = None,
     wait: bool = True,
+    sign: bool = True,
 ) -> RunningDaemon:
-    """Write a config into `workdir` and start `appliance serve` on it."""
+    """Write a config into `workdir` and start `appliance serve` on it. `sign`: sign the
+    model with the development key first if it has no signature yet."""
     workdir.mkdir(parents=True, exist_ok=True)
+    if sign:
+        ensure_signed(model_dir)
     policy_path = workdir / "policy.yaml"
     policy_path.write_text(yaml.safe_dump(dict(policy) if policy else harness_policy()))
     keys = generate_audit_keys(workdir / "audit-keys")

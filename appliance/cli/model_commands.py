@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -23,6 +24,15 @@ def register(commands: Any) -> None:
     )
     demo.add_argument("directory", type=Path)
     demo.set_defaults(run=_build_demo)
+
+    keygen = model_commands.add_parser(
+        "keygen",
+        help="Write a new EC signing key (model-signing.key, 0600) and its public key "
+        "(model-signing.pub, to pin in the policy) into DIRECTORY.",
+    )
+    keygen.add_argument("directory", type=Path)
+    keygen.add_argument("--curve", choices=("p256", "p384"), default="p256")
+    keygen.set_defaults(run=_keygen)
 
     sign = model_commands.add_parser(
         "sign",
@@ -90,6 +100,35 @@ def _build_demo(args: argparse.Namespace) -> int:
     started = time.monotonic()
     build_demo_model(args.directory)
     print(f"demo model written to {args.directory} in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+def _keygen(args: argparse.Namespace) -> int:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    private_path = args.directory / "model-signing.key"
+    public_path = args.directory / "model-signing.pub"
+    if private_path.exists() or public_path.exists():
+        return _fail("keygen", f"{args.directory} already holds a signing key", code=2)
+    curve = ec.SECP256R1() if args.curve == "p256" else ec.SECP384R1()
+    key = ec.generate_private_key(curve)
+    args.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+    descriptor = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(
+            key.private_bytes(
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            )
+        )
+    public_path.write_bytes(
+        key.public_key().public_bytes(
+            serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+        )
+    )
+    print(f"wrote {private_path} and {public_path}")
     return 0
 
 
@@ -201,8 +240,8 @@ def _forbid(value: object, message: str) -> None:
 
 
 def _policy_signers(policy_path: Path, model: str) -> list[SignerLike]:
-    # The policy loader still refuses `signers` as "not enforced" until the daemon stages
-    # models; the schema check alone is what this command needs.
+    # The schema check alone is what this command needs: a full load would also demand
+    # that every plugin module the policy names is present.
     from appliance.config.located_yaml import LocatedYamlError, load_yaml_file, validate_document
     from appliance.policy import Policy
 

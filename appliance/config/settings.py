@@ -15,6 +15,7 @@ from appliance.config.located_yaml import LocatedDocument, load_yaml_file, valid
 from appliance.config.paths import resolve_paths
 from appliance.observability.settings import MetricsSettings, TracingSettings
 from appliance.plugins.settings import PluginHostSettings
+from appliance.routing.settings import RouterSettings
 from appliance.screening.settings import ScreeningSettings
 from enclave.attestation.settings import AttestationSettings
 
@@ -84,6 +85,11 @@ class EngineConfig(_Frozen):
         description="Model name clients ask for. Several engines may serve one model.",
     )
     model_path: Path = Field(description="Hugging Face-format model directory on local disk.")
+    signature: Path | None = Field(
+        default=None,
+        description="The model's OpenSSF model-signing signature, outside the model directory. "
+        "Null: <model_path>.sig. Verified against the policy's signers for this model.",
+    )
     dtype: DType = Field(default="auto", description="Weight and activation dtype.")
     max_model_len: int = Field(
         default=2048, ge=16, le=1_048_576, description="Longest prompt plus output, in tokens."
@@ -122,6 +128,13 @@ class EngineConfig(_Frozen):
         default=256, ge=1, le=1_048_576, description="max_tokens when a request sets none."
     )
     seed: int = Field(default=0, ge=0, description="Engine seed; requests may set their own.")
+
+    @property
+    def signature_path(self) -> Path:
+        """Where the signature is: `signature`, or <model_path>.sig next to the directory."""
+        if self.signature is not None:
+            return self.signature
+        return self.model_path.with_name(self.model_path.name + ".sig")
 
     @model_validator(mode="after")
     def _defaults_fit(self) -> EngineConfig:
@@ -180,6 +193,11 @@ class DaemonConfig(_Frozen):
         default_factory=AttestationSettings,
         description="Evidence providers (the TEE hardware this appliance runs on) and how "
         "often it re-checks itself. Whether attestation is required is the policy's call.",
+    )
+    routing: RouterSettings = Field(
+        default_factory=RouterSettings,
+        description="The load-aware router: scorer weights, queue limits per SLA class, "
+        "retry delays, batch budget capping. Class objectives come from the policy.",
     )
     metrics: MetricsSettings = Field(
         default_factory=MetricsSettings,

@@ -87,6 +87,8 @@ class EngineStats:
     # Requests ever handed to the engine (screened-out and refused ones never are).
     requests_total: int = 0
     error: str = ""
+    # The engine's own processes (vLLM's engine core), for operators and uprobes.
+    process_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

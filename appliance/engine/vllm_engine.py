@@ -74,6 +74,18 @@ def _load_recorder_factory(snapshot: _LoadSnapshot) -> Any:
     return LoadRecorder
 
 
+def engine_info(config: EngineConfig) -> EngineInfo:
+    """The static facts an engine for `config` reports."""
+    return EngineInfo(
+        name=config.name,
+        model=config.model,
+        max_model_len=config.max_model_len,
+        max_tokens=config.max_tokens,
+        default_max_tokens=config.default_max_tokens,
+        devices=tuple(config.devices or ()),
+    )
+
+
 def on_cpu() -> bool:
     """True when vLLM runs its CPU backend (no GPU platform detected)."""
     from vllm.platforms import current_platform
@@ -92,14 +104,7 @@ class VllmEngine:
         self._outstanding = 0
         self._requests_total = 0
         self._load = _LoadSnapshot()
-        self._info = EngineInfo(
-            name=config.name,
-            model=config.model,
-            max_model_len=config.max_model_len,
-            max_tokens=config.max_tokens,
-            default_max_tokens=config.default_max_tokens,
-            devices=tuple(config.devices or ()),
-        )
+        self._info = engine_info(config)
 
     @property
     def info(self) -> EngineInfo:
@@ -141,9 +146,18 @@ class VllmEngine:
     def stats(self) -> EngineStats:
         """Current load; never raises (a status call must not take the server down)."""
         unfinished = 0
+        pids: tuple[int, ...] = ()
         if self._llm is not None:
             with contextlib.suppress(Exception):
                 unfinished = int(self._llm.get_num_unfinished_requests())
+            with contextlib.suppress(Exception):
+                manager = self._llm.engine_core.resources.engine_manager
+                pids = tuple(int(p.pid) for p in manager.processes if p.pid is not None)
+            if self._state in ("ready", "draining") and self._llm.errored:
+                # vLLM's monitor saw the engine core process exit: out of rotation at once.
+                self._state = "failed"
+                self._error = "the engine process exited"
+                log.error("engine %s: the engine process exited", self._config.name)
         return EngineStats(
             state=self._state,
             running_requests=self._load.running,
@@ -153,6 +167,7 @@ class VllmEngine:
             outstanding_requests=self._outstanding,
             requests_total=self._requests_total,
             error=self._error,
+            process_ids=pids,
         )
 
     async def generate(self, request: GenerationRequest) -> AsyncGenerator[GenerationEvent, None]:

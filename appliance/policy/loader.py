@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,9 +59,9 @@ def parse_policy(text: bytes, source: str) -> LoadedPolicy:
 
 def _from_document(document: LocatedDocument) -> LoadedPolicy:
     policy = validate_document(document, Policy)
-    errors = list(_unenforceable(policy, document))
     loaded = LoadedPolicy(policy=policy, digest=policy_digest(policy), source=document.file)
-    errors.extend(_unpinned_modules(loaded, document))
+    errors = _unpinned_modules(loaded, document)
+    errors.extend(_unreadable_signer_files(loaded, document))
     if errors:
         raise LocatedYamlError(errors)
     return loaded
@@ -93,22 +94,17 @@ def _unpinned_modules(loaded: LoadedPolicy, document: LocatedDocument) -> list[L
     return found
 
 
-def _unenforceable(policy: Policy, document: LocatedDocument) -> list[LocatedError]:
-    """Demands this build cannot enforce yet. Accepting them would fail open, so a policy
-    that makes them is refused, with the place it makes them."""
+def _unreadable_signer_files(loaded: LoadedPolicy, document: LocatedDocument) -> list[LocatedError]:
+    """Signer public keys and roots that are missing or unreadable."""
     found = []
-
-    def refuse(path: tuple[str | int, ...], what: str) -> None:
-        found.append(
-            LocatedError(
-                document.locate(path, key=True),
-                f"{what} is not enforced by this appliance version; refusing the policy "
-                "rather than ignoring it",
-                path,
-            )
-        )
-
-    for index, model in enumerate(policy.models):
-        if model.signers:
-            refuse(("models", index, "signers"), "model signature verification")
+    for m_index, model in enumerate(loaded.policy.models):
+        for s_index, signer in enumerate(model.signers):
+            for field in ("public_key", "root"):
+                value = getattr(signer, field)
+                if value is None:
+                    continue
+                path = loaded.resolve(value)
+                if not os.access(path, os.R_OK) or not path.is_file():
+                    where = ("models", m_index, "signers", s_index, field)
+                    found.append(LocatedError(document.locate(where), f"cannot read {path}", where))
     return found

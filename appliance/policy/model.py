@@ -62,6 +62,11 @@ class SlaRules(_Frozen):
         description="SLA classes the tenant may use.",
     )
     default: SlaClassName = Field(default="interactive", description="When unspecified.")
+    allow_budget_cap: bool = Field(
+        default=False,
+        description="Batch requests may run with fewer max_tokens than asked when the engines "
+        "are loaded (the budget shrinks with load; Started.budget_capped says so).",
+    )
 
     @model_validator(mode="after")
     def _default_is_allowed(self) -> SlaRules:
@@ -163,14 +168,71 @@ class Signer(_Frozen):
 
 
 class ModelRule(_Frozen):
-    """A model the policy knows, and who must have signed it (enforced once signing ships)."""
+    """A model the policy knows, and who must have signed it. The model's signature (the
+    engine's `signature` file) must verify against one of these signers before vLLM loads
+    it; verified at start-up, on the staged copy vLLM then reads."""
 
     name: str = Field(min_length=1, max_length=128, description="Model name.")
     signers: list[Signer] = Field(default_factory=list, description="Accepted signers.")
 
 
+class ModelHashingRules(_Frozen):
+    """How model files are hashed for verification; a signature made otherwise is refused."""
+
+    algorithm: Literal["sha256", "blake2", "blake3"] = Field(
+        default="sha256",
+        description="sha256 (the model-signing default, which its CLI verifies), blake2, or "
+        "blake3 (several times faster per core).",
+    )
+    shard_size: int | None = Field(
+        default=None,
+        ge=4096,
+        le=1 << 40,
+        description="Bytes per shard, so one large file hashes on many threads; null: one "
+        "digest per file. Not with blake3.",
+    )
+
+    @model_validator(mode="after")
+    def _no_sharded_blake3(self) -> ModelHashingRules:
+        if self.algorithm == "blake3" and self.shard_size is not None:
+            raise ValueError("blake3 is not sharded; leave shard_size unset")
+        return self
+
+
+class SlaObjective(_Frozen):
+    """What a request of one class must get to count as served well."""
+
+    ttft_s: float = Field(gt=0, le=3600, description="Time to first token, seconds.")
+    tpot_s: float = Field(gt=0, le=60, description="Time per output token, seconds.")
+
+
+class SlaObjectives(_Frozen):
+    """Per-class objectives the router admits and places requests against."""
+
+    realtime: SlaObjective = Field(
+        default_factory=lambda: SlaObjective(ttft_s=1.0, tpot_s=0.1), description="Realtime."
+    )
+    interactive: SlaObjective = Field(
+        default_factory=lambda: SlaObjective(ttft_s=3.0, tpot_s=0.2), description="Interactive."
+    )
+    batch: SlaObjective = Field(
+        default_factory=lambda: SlaObjective(ttft_s=30.0, tpot_s=0.5), description="Batch."
+    )
+
+
 class TrustRules(_Frozen):
     """What the appliance must prove about itself before serving."""
+
+    unsigned_models: Literal["refuse", "allow"] = Field(
+        default="refuse",
+        description="A served model with no signers under `models`: 'refuse' (the default: "
+        "its engine does not start) or 'allow' (development: loaded unverified, reported "
+        "as unsigned in status and evidence).",
+    )
+    model_hashing: ModelHashingRules = Field(
+        default_factory=ModelHashingRules,
+        description="Hashing for model verification. From policy, never from the signature.",
+    )
 
     attestation: Literal["none", "required"] = Field(
         default="required",
@@ -198,6 +260,12 @@ class Policy(_Frozen):
     )
     tenants: list[Tenant] = Field(min_length=1, max_length=10_000, description="Tenants.")
     models: list[ModelRule] = Field(default_factory=list, description="Model trust rules.")
+    sla_objectives: SlaObjectives = Field(
+        default_factory=SlaObjectives,
+        description="TTFT/TPOT objectives per SLA class: a request that cannot meet its class "
+        "objective on any engine waits (up to its class's queue limit and its deadline) or "
+        "is refused with RESOURCE_EXHAUSTED and a retry delay.",
+    )
     trust: TrustRules = Field(default_factory=TrustRules, description="Attestation.")
     audit: AuditRules = Field(default_factory=AuditRules, description="Audit retention.")
 

@@ -33,6 +33,9 @@ class AdminService:
                 "ReloadPolicy": unary_unary(
                     self.reload_policy, pb2.ReloadPolicyRequest, pb2.ReloadPolicyResponse
                 ),
+                "DrainEngine": unary_unary(
+                    self.drain_engine, pb2.DrainEngineRequest, pb2.DrainEngineResponse
+                ),
             },
         )
 
@@ -74,22 +77,40 @@ class AdminService:
             attestation=self._state.attestation.status(policy),
             metrics_address=self._state.metrics_address,
         )
-        for model, digest in sorted(self._state.pool.model_digests().items()):
-            response.models.add(model=model, digest=digest)
+        for record in self._state.pool.model_records():
+            response.models.add(
+                model=record.model, digest=record.digest, signer=record.signer, path=record.path
+            )
         for engine, stats in self._state.pool.stats():
             response.engines.add(
                 name=engine.info.name,
                 model=engine.info.model,
-                state=stats.state,
+                state="draining"
+                if self._state.router.is_drained(engine.info.name)
+                else stats.state,
                 running_requests=stats.running_requests,
                 waiting_requests=stats.waiting_requests,
                 kv_cache_usage=stats.kv_cache_usage,
                 outstanding_requests=stats.outstanding_requests,
                 unfinished_requests=stats.unfinished_requests,
                 requests_total=stats.requests_total,
+                process_ids=stats.process_ids,
                 error=stats.error,
             )
         return response
+
+    async def drain_engine(
+        self, request: object, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb2.DrainEngineResponse:
+        """Take an engine out of rotation, or put it back; its running streams finish."""
+        try:
+            self._authorize(context)
+            message = parsed(request, pb2.DrainEngineRequest)
+            draining = self._state.router.drain(message.engine, undrain=message.undrain)
+        except Exception as exc:
+            await context.abort_with_status(status_for(exc).to_grpc_status())
+            raise  # abort_with_status raises; this line only tells mypy so
+        return pb2.DrainEngineResponse(engine=message.engine, draining=draining)
 
     async def reload_policy(
         self, request: object, context: grpc.aio.ServicerContext[Any, Any]

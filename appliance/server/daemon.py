@@ -14,27 +14,32 @@ import os
 import signal
 import stat
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from appliance.audit.errors import AuditError
 from appliance.audit.writer import AuditLog
-from appliance.config.settings import DaemonConfig
+from appliance.config.settings import DaemonConfig, EngineConfig
 from appliance.engine.contract import Engine
+from appliance.engine.refused_engine import RefusedEngine
 from appliance.observability import LiveState, RequestMetrics, make_tracer, serve_metrics
 from appliance.plugins import PluginHost, PluginHostSettings
+from appliance.policy.loader import LoadedPolicy
 from appliance.policy.store import PolicyPrepareError, PolicyStore
 from appliance.screening import AsyncScreener, Screener, ScreeningError
 from appliance.server import admin_service, attestation_service, inference_service
 from appliance.server.admin_service import AdminService
 from appliance.server.attestation_monitor import AttestationMonitor
 from appliance.server.attestation_service import AttestationService
-from appliance.server.engine_pool import EnginePool
+from appliance.server.engine_pool import EnginePool, ModelRecord
 from appliance.server.inference_service import InferenceService
+from appliance.server.model_gate import ModelGate, ModelRefused, SigningUnavailable
 from appliance.server.plugin_chains import PluginChains
+from appliance.server.request_router import RequestRouter
 from appliance.server.serving_state import ServingState, record_reload
 from appliance.server.systemd_notify import SystemdNotifier
 from appliance.server.tls import TlsSetupError, server_credentials, tls_public_key
@@ -49,6 +54,7 @@ _SERVICES = (
     attestation_service.SERVICE_NAME,
 )
 _EXTEND_EVERY_S = 10.0
+_T = TypeVar("_T")
 
 
 class DaemonStartError(Exception):
@@ -68,25 +74,30 @@ class Daemon:
         notifier: SystemdNotifier | None = None,
         version: str = "0",
     ) -> None:
-        if engines is None:
-            from appliance.engine.vllm_engine import VllmEngine
-
-            engines = [VllmEngine(e) for e in config.engines]
         self._config = config
         self._notifier = notifier or SystemdNotifier()
-        self._pool = EnginePool(engines)
+        # Given engines are used as they are (tests); otherwise each configured engine is
+        # made once its model is admitted (verified and staged), in _load_engines.
+        self._pool = EnginePool(engines or ())
+        self._build_engines = engines is None
+        self._models = ModelGate(config.state_directory / "models")
         self._version = version
         plugin_settings = config.plugins or PluginHostSettings(
             cache_dir=config.state_directory / "plugin-cache"
         )
         self._plugins = PluginChains(PluginHost(plugin_settings))
         # Loaded here, before anything listens: a broken policy stops the start.
-        self._policies = PolicyStore.open(config.policy, prepare=self._plugins.prepare)
+        self._policies = PolicyStore.open(config.policy, prepare=self._prepare_policy)
         self._health = health.aio.HealthServicer()
         self._stop = asyncio.Event()
         self._server: grpc.aio.Server | None = None
         self._background: set[asyncio.Task[object]] = set()
         self._health_serving = False
+
+    async def _prepare_policy(self, loaded: LoadedPolicy) -> None:
+        """Every policy, at start and on reload, before it goes live."""
+        await self._plugins.prepare(loaded)
+        await self._models.check_reload(loaded)
 
     def request_stop(self) -> None:
         """Begin a graceful shutdown (what SIGTERM does)."""
@@ -131,6 +142,7 @@ class Daemon:
             version=self._version,
             metrics=RequestMetrics.default(),
             tracer=tracer,
+            router=RequestRouter(self._pool, self._config.routing),
         )
         # A new policy may demand attestation the old one did not (or stop demanding it).
         self.state.after_reload = self._refresh_health
@@ -222,13 +234,10 @@ class Daemon:
 
     async def _check_attestation(self) -> None:
         check = await self.state.attestation.check()
-        try:
-            await self.state.audit.record_event(
-                "attestation_check",
-                {"passed": check.passed, "attested": check.attested, "error": check.error},
-            )
-        except AuditError as exc:
-            log.error("audit: could not record an attestation check: %s", exc)
+        await self._audit_event(
+            "attestation_check",
+            {"passed": check.passed, "attested": check.attested, "error": check.error},
+        )
 
     async def _recheck_attestation(self) -> None:
         while True:
@@ -301,15 +310,13 @@ class Daemon:
         return server
 
     async def _load_engines(self) -> bool:
-        self._notifier.status("loading engines")
         started = time.monotonic()
-        load = asyncio.create_task(self.state.pool.start_all())
-        while not load.done():
-            # Model loading can outlast TimeoutStartSec; keep asking systemd for more time.
-            self._notifier.extend_timeout(_EXTEND_EVERY_S * 3)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(load), _EXTEND_EVERY_S)
-        ready = load.result()
+        if self._build_engines:
+            self._notifier.status("verifying models")
+            for config in self._config.engines:
+                self.state.pool.add(await self._while_extending(self._admitted_engine(config)))
+        self._notifier.status("loading engines")
+        ready = await self._while_extending(self.state.pool.start_all())
         log.info(
             "%d of %d engines ready after %.1f s",
             ready,
@@ -321,6 +328,55 @@ class Daemon:
             log.error("no engine could start; exiting")
             return False
         return True
+
+    async def _while_extending(self, work: Coroutine[Any, Any, _T]) -> _T:
+        """Await `work`, asking systemd for more start time every few seconds: verifying
+        and loading large models can outlast TimeoutStartSec."""
+        task = asyncio.create_task(work)
+        while not task.done():
+            self._notifier.extend_timeout(_EXTEND_EVERY_S * 3)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), _EXTEND_EVERY_S)
+        return task.result()
+
+    async def _admitted_engine(self, config: EngineConfig) -> Engine:
+        """A vLLM engine on the verified, staged copy of its model; a refused engine (with
+        the reason, in status and the audit log) when the model does not verify."""
+        from appliance.engine.vllm_engine import VllmEngine, engine_info
+
+        try:
+            admitted = await asyncio.to_thread(
+                self._models.admit, config, self.state.policies.current
+            )
+        except (ModelRefused, SigningUnavailable) as exc:
+            reason = f"model {config.model!r} refused: {exc}"
+            log.error("engine %s: %s", config.name, reason)
+            await self._audit_event(
+                "model_refused", {"engine": config.name, "model": config.model, "reason": reason}
+            )
+            return RefusedEngine(engine_info(config), reason)
+        self.state.pool.record_model(
+            config.name,
+            ModelRecord(
+                config.model, admitted.digest, admitted.signer, str(admitted.config.model_path)
+            ),
+        )
+        await self._audit_event(
+            "model_verified",
+            {
+                "engine": config.name,
+                "model": config.model,
+                "digest": admitted.digest or "unsigned",
+                "signer": admitted.signer,
+            },
+        )
+        return VllmEngine(admitted.config)
+
+    async def _audit_event(self, name: str, detail: dict[str, object]) -> None:
+        try:
+            await self.state.audit.record_event(name, detail)
+        except AuditError as exc:
+            log.error("audit: could not record %s: %s", name, exc)
 
     async def _watchdog(self) -> None:
         interval = self._notifier.watchdog_interval_s

@@ -5,23 +5,32 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from appliance.engine.contract import Engine, EngineStats
+from appliance.engine.contract import Engine, EngineInfo, EngineStats
 from appliance.engine.errors import EngineUnavailableError
 from appliance.server.errors import ModelNotFoundError
 
 log = logging.getLogger(__name__)
 
 
-class EnginePool:
-    """Engines by model. Picks the ready engine with the fewest requests outstanding.
+@dataclass(frozen=True)
+class ModelRecord:
+    """A model an engine loads: its manifest digest ('' when unsigned), its signer, and the
+    path vLLM reads (the staged copy)."""
 
-    The load-aware router replaces `pick` once telemetry feeds it; this is its fallback.
-    """
+    model: str
+    digest: str
+    signer: str
+    path: str
+
+
+class EnginePool:
+    """The daemon's engines, in configuration order (the router picks among them)."""
 
     def __init__(self, engines: Sequence[Engine]) -> None:
         self._engines = tuple(engines)
-        self._digests: dict[str, str] = {}
+        self._models: dict[str, ModelRecord] = {}
 
     @property
     def engines(self) -> tuple[Engine, ...]:
@@ -32,24 +41,29 @@ class EnginePool:
         """Model names served, in configuration order, without repeats."""
         return list(dict.fromkeys(e.info.model for e in self._engines))
 
+    def add(self, engine: Engine) -> None:
+        """Add an engine (before it starts)."""
+        self._engines = (*self._engines, engine)
+
     def model_digests(self) -> dict[str, str]:
         """Manifest digest of each model whose signature verified before it loaded."""
-        return dict(self._digests)
+        return {r.model: r.digest for r in self._models.values() if r.digest}
 
-    def record_digest(self, model: str, digest: str) -> None:
-        """Remember a verified model's digest (attestation evidence binds it)."""
-        self._digests[model] = digest
+    def model_records(self) -> list[ModelRecord]:
+        """What each engine loads, and who vouched for it, in configuration order."""
+        return list(self._models.values())
 
-    def pick(self, model: str) -> Engine:
-        """The engine to serve `model` now; NOT_FOUND or UNAVAILABLE when there is none."""
-        candidates = [e for e in self._engines if e.info.model == model]
-        if not candidates:
-            raise ModelNotFoundError(f"model {model!r} is not served here")
-        ready = [(e.stats(), e) for e in candidates]
-        ready = [(s, e) for s, e in ready if s.state == "ready"]
-        if not ready:
-            raise EngineUnavailableError(f"no engine for model {model!r} is ready")
-        return min(ready, key=lambda pair: pair[0].outstanding_requests)[1]
+    def record_model(self, engine: str, record: ModelRecord) -> None:
+        """Remember what `engine` loads (attestation evidence binds the digests)."""
+        self._models[engine] = record
+
+    def info_for(self, model: str) -> EngineInfo:
+        """Bounds for requests to `model` (its first engine's); NOT_FOUND when none serves it.
+        Engines serving one model share its limits."""
+        for engine in self._engines:
+            if engine.info.model == model:
+                return engine.info
+        raise ModelNotFoundError(f"model {model!r} is not served here")
 
     async def start_all(self) -> int:
         """Start every engine in turn; returns how many are ready. Failures are logged."""

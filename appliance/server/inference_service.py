@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
 from typing import Any
@@ -13,11 +14,12 @@ from google.protobuf.message import DecodeError
 
 from appliance.api import pb2
 from appliance.audit.errors import AuditError, AuditUnavailableError
-from appliance.engine.contract import Finished, GenerationEvent, Started, TextDelta
+from appliance.engine.contract import Engine, Finished, GenerationEvent, Started, TextDelta
 from appliance.observability import RequestTrace, log_request
 from appliance.plugins import ChainVerdict, PluginStream, RequestMeta
 from appliance.policy.matching import model_allowed, tenant_for
 from appliance.policy.model import Policy, Tenant
+from appliance.routing import RouteDecision
 from appliance.screening import ChatMessage
 from appliance.server.audit_trail import AuditTrail
 from appliance.server.errors import DrainingError, InvalidRequestError, PermissionDeniedError
@@ -72,6 +74,7 @@ class InferenceService:
             ),
         )
         admitted = False
+        placed: tuple[Engine, RouteDecision] | None = None
         sealer: ResponseSealer | None = None
         try:
             message = parsed(request, pb2.GenerateRequest)
@@ -92,13 +95,11 @@ class InferenceService:
                 trail.tenant = tenant.id
                 trail.include_text = tenant.audit.log_text
             with trail.trace.stage("routing"):
-                engine = self._state.pool.pick(message.model)
-                trail.engine = engine.info.name
                 generation = validate_generate(
                     message,
                     request_id=trail.request_id,
                     limits=self._state.config.limits,
-                    engine=engine.info,
+                    engine=self._state.pool.info_for(message.model),
                     tenant=tenant,
                     arrival=trail.arrival,
                     stream_intervals=self._state.config.stream_interval,
@@ -106,6 +107,25 @@ class InferenceService:
                 trail.sla_class = generation.sla_class
                 self._state.limiter.acquire(tenant.id, tenant.limits)
                 admitted = True
+                engine, decision = await self._state.router.place(
+                    loaded.policy,
+                    model=message.model,
+                    request_id=trail.request_id,
+                    sla_class=generation.sla_class,
+                    prompt=trail.prompt_text().encode(),
+                    max_tokens=generation.sampling.max_tokens,
+                    allow_budget_cap=tenant.sla.allow_budget_cap,
+                    deadline_s=_deadline(context),
+                )
+                trail.engine = engine.info.name
+                placed = (engine, decision)
+                if decision.budget_capped:
+                    generation = dataclasses.replace(
+                        generation,
+                        sampling=dataclasses.replace(
+                            generation.sampling, max_tokens=decision.max_tokens
+                        ),
+                    )
             with trail.trace.stage("screening"):
                 verdict = await screen_generation(
                     self._state.screener, generation, tenant.screening
@@ -124,7 +144,7 @@ class InferenceService:
                         async for event in stream:
                             for out in await self._post_process(event, filters, trail):
                                 await context.write(
-                                    _response(trail.request_id, engine.info.model, out, sealer)
+                                    _response(trail.request_id, out, sealer, engine, decision)
                                 )
         except asyncio.CancelledError:
             await self._audit(trail, "CANCELLED", strict=False)
@@ -137,6 +157,8 @@ class InferenceService:
         finally:
             if admitted:
                 self._state.limiter.release(trail.tenant)
+            if placed is not None:
+                self._state.router.finished(*placed, trail.finished)
 
     def _tenant_for(self, identity: PeerIdentity, policy: Policy, model: str) -> Tenant:
         """The caller's tenant, allowed to use `model`; PERMISSION_DENIED otherwise."""
@@ -294,8 +316,17 @@ class InferenceService:
         return response
 
 
+def _deadline(context: grpc.aio.ServicerContext[Any, Any]) -> float | None:
+    remaining = context.time_remaining()
+    return None if remaining is None else time.monotonic() + remaining
+
+
 def _response(
-    request_id: str, model: str, event: GenerationEvent, sealer: ResponseSealer | None
+    request_id: str,
+    event: GenerationEvent,
+    sealer: ResponseSealer | None,
+    engine: Engine,
+    decision: RouteDecision,
 ) -> pb2.GenerateResponse:
     if isinstance(event, TextDelta):
         if sealer is not None:
@@ -307,7 +338,13 @@ def _response(
     if isinstance(event, Started):
         return pb2.GenerateResponse(
             request_id=request_id,
-            started=pb2.Started(model=model, prompt_tokens=event.prompt_tokens),
+            started=pb2.Started(
+                model=engine.info.model,
+                prompt_tokens=event.prompt_tokens,
+                engine=engine.info.name,
+                max_tokens=decision.max_tokens,
+                budget_capped=decision.budget_capped,
+            ),
         )
     assert isinstance(event, Finished)
     return pb2.GenerateResponse(

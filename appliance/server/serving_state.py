@@ -19,6 +19,7 @@ from appliance.screening import AsyncScreener
 from appliance.server.attestation_monitor import AttestationMonitor
 from appliance.server.engine_pool import EnginePool
 from appliance.server.plugin_chains import PluginChains
+from appliance.server.request_router import RequestRouter
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,7 @@ class ServingState:
     version: str
     metrics: RequestMetrics
     tracer: Tracer
+    router: RequestRouter
     limiter: TenantLimiter = field(default_factory=TenantLimiter)
     started_at: float = field(default_factory=time.monotonic)
     serving: bool = False

@@ -90,12 +90,18 @@ class SealedPrompt(_message.Message):
     def __init__(self, text: _Optional[str] = ..., messages: _Optional[_Union[ChatMessages, _Mapping]] = ...) -> None: ...
 
 class Started(_message.Message):
-    __slots__ = ("model", "prompt_tokens")
+    __slots__ = ("model", "prompt_tokens", "engine", "max_tokens", "budget_capped")
     MODEL_FIELD_NUMBER: _ClassVar[int]
     PROMPT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
+    MAX_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_CAPPED_FIELD_NUMBER: _ClassVar[int]
     model: str
     prompt_tokens: int
-    def __init__(self, model: _Optional[str] = ..., prompt_tokens: _Optional[int] = ...) -> None: ...
+    engine: str
+    max_tokens: int
+    budget_capped: bool
+    def __init__(self, model: _Optional[str] = ..., prompt_tokens: _Optional[int] = ..., engine: _Optional[str] = ..., max_tokens: _Optional[int] = ..., budget_capped: _Optional[bool] = ...) -> None: ...
 
 class Chunk(_message.Message):
     __slots__ = ("text", "token_ids", "sealed_text")
@@ -212,7 +218,7 @@ class StatusRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class EngineStatus(_message.Message):
-    __slots__ = ("name", "model", "state", "running_requests", "waiting_requests", "kv_cache_usage", "outstanding_requests", "error", "unfinished_requests", "requests_total")
+    __slots__ = ("name", "model", "state", "running_requests", "waiting_requests", "kv_cache_usage", "outstanding_requests", "error", "unfinished_requests", "requests_total", "process_ids")
     NAME_FIELD_NUMBER: _ClassVar[int]
     MODEL_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
@@ -223,6 +229,7 @@ class EngineStatus(_message.Message):
     ERROR_FIELD_NUMBER: _ClassVar[int]
     UNFINISHED_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     REQUESTS_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    PROCESS_IDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     model: str
     state: str
@@ -233,7 +240,8 @@ class EngineStatus(_message.Message):
     error: str
     unfinished_requests: int
     requests_total: int
-    def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ..., requests_total: _Optional[int] = ...) -> None: ...
+    process_ids: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ..., requests_total: _Optional[int] = ..., process_ids: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
     __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error", "attestation", "models", "metrics_address")
@@ -350,6 +358,22 @@ class Evidence(_message.Message):
     hpke_suite: str
     attested: bool
     def __init__(self, providers: _Optional[_Iterable[_Union[ProviderEvidence, _Mapping]]] = ..., report_data: _Optional[bytes] = ..., policy_digest: _Optional[str] = ..., models: _Optional[_Iterable[_Union[ModelDigest, _Mapping]]] = ..., tls_public_key: _Optional[bytes] = ..., hpke_public_key: _Optional[bytes] = ..., hpke_suite: _Optional[str] = ..., attested: _Optional[bool] = ...) -> None: ...
+
+class DrainEngineRequest(_message.Message):
+    __slots__ = ("engine", "undrain")
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
+    UNDRAIN_FIELD_NUMBER: _ClassVar[int]
+    engine: str
+    undrain: bool
+    def __init__(self, engine: _Optional[str] = ..., undrain: _Optional[bool] = ...) -> None: ...
+
+class DrainEngineResponse(_message.Message):
+    __slots__ = ("engine", "draining")
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
+    DRAINING_FIELD_NUMBER: _ClassVar[int]
+    engine: str
+    draining: bool
+    def __init__(self, engine: _Optional[str] = ..., draining: _Optional[bool] = ...) -> None: ...
 
 class ReloadPolicyRequest(_message.Message):
     __slots__ = ()

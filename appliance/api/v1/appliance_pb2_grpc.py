@@ -196,6 +196,11 @@ class AdminStub:
         Args:
             channel: A grpc.Channel.
         """
+        self.DrainEngine = channel.unary_unary(
+                '/appliance.v1.Admin/DrainEngine',
+                request_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.DrainEngineRequest.SerializeToString,
+                response_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.DrainEngineResponse.FromString,
+                _registered_method=True)
         self.Status = channel.unary_unary(
                 '/appliance.v1.Admin/Status',
                 request_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.StatusRequest.SerializeToString,
@@ -210,6 +215,13 @@ class AdminStub:
 
 class AdminServicer:
     """Missing associated documentation comment in .proto file."""
+
+    def DrainEngine(self, request, context):
+        """Take an engine out of rotation (its running streams finish), or put it back.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
 
     def Status(self, request, context):
         """Health, engines and their load, the live policy. Admin identities and the local Unix
@@ -229,6 +241,11 @@ class AdminServicer:
 
 def add_AdminServicer_to_server(servicer, server):
     rpc_method_handlers = {
+            'DrainEngine': grpc.unary_unary_rpc_method_handler(
+                    servicer.DrainEngine,
+                    request_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.DrainEngineRequest.FromString,
+                    response_serializer=appliance_dot_api_dot_v1_dot_appliance__pb2.DrainEngineResponse.SerializeToString,
+            ),
             'Status': grpc.unary_unary_rpc_method_handler(
                     servicer.Status,
                     request_deserializer=appliance_dot_api_dot_v1_dot_appliance__pb2.StatusRequest.FromString,
@@ -249,6 +266,33 @@ def add_AdminServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class Admin:
     """Missing associated documentation comment in .proto file."""
+
+    @staticmethod
+    def DrainEngine(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/appliance.v1.Admin/DrainEngine',
+            appliance_dot_api_dot_v1_dot_appliance__pb2.DrainEngineRequest.SerializeToString,
+            appliance_dot_api_dot_v1_dot_appliance__pb2.DrainEngineResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
 
     @staticmethod
     def Status(request,

@@ -35,4 +35,5 @@ def test_field_numbers_of_the_released_api() -> None:
         "sampling": 5,
         "sla_class": 6,
         "audit_labels": 7,
+        "sealed": 8,
     }

@@ -1,0 +1,225 @@
+"""The daemon's side of routing: engine loads from measured state, the router's decision,
+waiting in line up to the deadline, and feedback of what each engine really did.
+
+Loads come from each engine's live stats (vLLM's running/waiting/KV-cache numbers, and the
+appliance's own exact count of requests it has handed to the engine, which never lags),
+recent TTFT/TPOT per engine from finished requests, and GPU counters from the telemetry
+sources that are live. Prompt tokens are estimated as UTF-8 bytes / 4 (the front end does
+not tokenize); prefix affinity hashes the prompt's leading 64-byte blocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from appliance.engine.contract import Engine, EngineStats, Finished
+from appliance.engine.errors import EngineUnavailableError
+from appliance.policy.model import Policy
+from appliance.routing import (
+    AdmissionRefused,
+    EngineLoad,
+    NoEngineAvailable,
+    RouteDecision,
+    Router,
+    RouteRequest,
+    RouterSettings,
+    SlaObjective,
+    format_decision,
+    prefix_block_hashes,
+)
+from appliance.server.engine_pool import EnginePool
+from appliance.server.errors import ModelNotFoundError, RateLimitedError
+
+log = logging.getLogger(__name__)
+
+_BYTES_PER_TOKEN = 4
+_EWMA = 0.2
+_MAX_PREFIX_BYTES = 64 * 32
+
+
+@dataclass
+class _Recent:
+    ttft_s: float | None = None
+    tpot_s: float | None = None
+
+
+GpuLoad = Callable[[Engine], tuple[float | None, float | None]]
+"""(SM utilisation 0..1, NVLink bytes/s) for an engine's GPUs, None where not measured."""
+
+
+def _no_gpu_load(engine: Engine) -> tuple[float | None, float | None]:
+    return None, None
+
+
+class RequestRouter:
+    """Places each request on an engine serving its model, or refuses it with a delay."""
+
+    def __init__(
+        self,
+        pool: EnginePool,
+        settings: RouterSettings,
+        *,
+        gpu_load: GpuLoad = _no_gpu_load,
+    ) -> None:
+        self._pool = pool
+        self._settings = settings
+        self._gpu_load = gpu_load
+        self._objectives: Mapping[str, SlaObjective] | None = None
+        self._router: Router | None = None
+        self._recent: dict[str, _Recent] = {}
+        self._drained: set[str] = set()
+        self._freed = asyncio.Event()
+
+    def router_for(self, policy: Policy) -> Router:
+        """The router with the policy's class objectives (rebuilt when they change)."""
+        objectives = {
+            name: SlaObjective(ttft_s=rule.ttft_s, tpot_s=rule.tpot_s)
+            for name, rule in (
+                ("realtime", policy.sla_objectives.realtime),
+                ("interactive", policy.sla_objectives.interactive),
+                ("batch", policy.sla_objectives.batch),
+            )
+        }
+        if self._router is None or objectives != self._objectives:
+            self._router = Router(self._settings, objectives=objectives)
+            self._objectives = objectives
+        return self._router
+
+    def drain(self, engine_name: str, *, undrain: bool = False) -> bool:
+        """Take an engine out of rotation (or back in); returns whether it is drained now."""
+        if engine_name not in {e.info.name for e in self._pool.engines}:
+            raise ModelNotFoundError(f"no engine called {engine_name!r}")
+        if undrain:
+            self._drained.discard(engine_name)
+        else:
+            self._drained.add(engine_name)
+        log.info("engine %s %s rotation", engine_name, "back in" if undrain else "out of")
+        self._wake()
+        return engine_name in self._drained
+
+    def is_drained(self, engine_name: str) -> bool:
+        """Whether an operator drained this engine."""
+        return engine_name in self._drained
+
+    def loads(self, model: str) -> list[tuple[Engine, EngineLoad]]:
+        """Each engine serving `model`, with its load as measured now."""
+        out = []
+        for engine in self._pool.engines:
+            if engine.info.model == model:
+                out.append((engine, self._load_of(engine, engine.stats())))
+        return out
+
+    def _load_of(self, engine: Engine, stats: EngineStats) -> EngineLoad:
+        name = engine.info.name
+        recent = self._recent.get(name) or _Recent()
+        sm, nvlink = self._gpu_load(engine)
+        # vLLM's counts arrive with its stats interval; ours are exact and current.
+        waiting = max(stats.waiting_requests, stats.outstanding_requests - stats.running_requests)
+        return EngineLoad(
+            engine_id=name,
+            running=stats.running_requests,
+            waiting=waiting,
+            kv_cache_usage=stats.kv_cache_usage,
+            sm_utilisation=sm,
+            nvlink_bytes_per_s=nvlink,
+            recent_ttft_s=recent.ttft_s,
+            recent_tpot_s=recent.tpot_s,
+            healthy=stats.state == "ready",
+            draining=name in self._drained or stats.state == "draining",
+        )
+
+    async def place(
+        self,
+        policy: Policy,
+        *,
+        model: str,
+        request_id: str,
+        sla_class: str,
+        prompt: bytes,
+        max_tokens: int,
+        allow_budget_cap: bool,
+        deadline_s: float | None,
+    ) -> tuple[Engine, RouteDecision]:
+        """The engine to run on, waiting in line while the router says so; raises
+        RateLimitedError (RESOURCE_EXHAUSTED with a delay) or EngineUnavailableError."""
+        if not any(e.info.model == model for e in self._pool.engines):
+            raise ModelNotFoundError(f"model {model!r} is not served here")
+        router = self.router_for(policy)
+        now = time.monotonic()
+        request = RouteRequest(
+            request_id=request_id,
+            sla_class=sla_class,  # type: ignore[arg-type]
+            prompt_tokens=max(1, len(prompt) // _BYTES_PER_TOKEN),
+            max_tokens=max_tokens,
+            arrival_s=now,
+            prefix_hashes=_prefix_hashes(prompt, self._settings.block_tokens),
+            deadline_s=deadline_s,
+            allow_budget_cap=allow_budget_cap and sla_class == "batch",
+        )
+        wait_until = router.queue_deadline(request)
+        if deadline_s is not None:
+            wait_until = min(wait_until, deadline_s)
+        while True:
+            engines = self.loads(model)
+            try:
+                decision = router.route(request, [load for _, load in engines], now)
+            except NoEngineAvailable as exc:
+                raise EngineUnavailableError(f"no engine for model {model!r}: {exc}") from None
+            except AdmissionRefused as refused:
+                raise RateLimitedError(
+                    f"no engine can meet the {sla_class} objective now: {refused.reason}",
+                    retry_after_s=refused.retry_after_s,
+                ) from None
+            if log.isEnabledFor(logging.DEBUG):
+                log.debug("route %s\n%s", request_id, format_decision(decision))
+            if decision.engine_id is not None:
+                engine = next(e for e, load in engines if load.engine_id == decision.engine_id)
+                return engine, decision
+            now = time.monotonic()
+            if now >= wait_until:
+                raise RateLimitedError(
+                    f"waited {now - request.arrival_s:.2f} s for an engine that meets the "
+                    f"{sla_class} objective",
+                    retry_after_s=self._settings.min_retry_after_s,
+                )
+            retry_at = decision.retry_at_s or now + self._settings.retry_interval_s
+            await self._wait_for_capacity(min(retry_at, wait_until) - now)
+            now = time.monotonic()
+
+    def finished(self, engine: Engine, decision: RouteDecision, done: Finished | None) -> None:
+        """A request left `engine`: learn from its timings and let waiting requests retry."""
+        if done is not None and done.completion_tokens > 0:
+            recent = self._recent.setdefault(engine.info.name, _Recent())
+            recent.ttft_s = _ewma(recent.ttft_s, done.ttft_s)
+            if done.completion_tokens > 1:
+                tpot = (done.total_s - done.ttft_s) / (done.completion_tokens - 1)
+                recent.tpot_s = _ewma(recent.tpot_s, tpot)
+            if self._router is not None:
+                self._router.observe_ttft(decision, max(0.0, done.ttft_s - done.queue_s))
+        self._wake()
+
+    def _wake(self) -> None:
+        self._freed.set()
+        self._freed = asyncio.Event()
+
+    async def _wait_for_capacity(self, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._freed.wait(), timeout=max(seconds, 0.001))
+
+
+def _ewma(old: float | None, new: float) -> float:
+    return new if old is None else (1 - _EWMA) * old + _EWMA * new
+
+
+def _prefix_hashes(prompt: bytes, block_tokens: int) -> tuple[int, ...]:
+    head = prompt[:_MAX_PREFIX_BYTES]
+    pseudo_tokens = [
+        int.from_bytes(head[i : i + _BYTES_PER_TOKEN], "little")
+        for i in range(0, len(head) - _BYTES_PER_TOKEN + 1, _BYTES_PER_TOKEN)
+    ]
+    return prefix_block_hashes(pseudo_tokens, block_tokens=block_tokens)

@@ -1,0 +1,134 @@
+"""The router across two live engines (two CPU engines of the demo model, ~3 GiB each):
+new requests go to the engine with less measured load, draining moves traffic, and an
+engine whose process dies leaves rotation without failing requests not yet on it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from appliance.api import pb2, pb2_grpc
+from enclave import DevPki
+from tests.daemon_harness import RunningDaemon, engine_config, start_daemon
+
+pytestmark = pytest.mark.engine
+
+
+@pytest.fixture(scope="module")
+def two_engines(
+    tmp_path_factory: pytest.TempPathFactory, demo_model: Path, dev_pki: DevPki
+) -> Iterator[RunningDaemon]:
+    engines = [
+        engine_config(demo_model, name=name, kv_cache_bytes=64 << 20) for name in ("e0", "e1")
+    ]
+    daemon = start_daemon(
+        tmp_path_factory.mktemp("routing"), demo_model, dev_pki, extra={"engines": engines}
+    )
+    yield daemon
+    daemon.terminate()
+
+
+def held(daemon: RunningDaemon, text: str) -> tuple[Any, str]:
+    """A stream that stays outstanding; returns it and the engine it was placed on."""
+    call = daemon.held_call(
+        pb2.GenerateRequest(
+            model="demo", text=text, sampling=pb2.SamplingParams(temperature=0, max_tokens=1500)
+        )
+    )
+    first = next(call)
+    assert first.WhichOneof("event") == "started"
+    return call, first.started.engine
+
+
+def placed_on(daemon: RunningDaemon, text: str) -> str:
+    responses = list(
+        daemon.inference().Generate(
+            pb2.GenerateRequest(model="demo", text=text, sampling=pb2.SamplingParams(max_tokens=2)),
+            timeout=60,
+        )
+    )
+    assert responses[-1].HasField("completed")
+    return str(responses[0].started.engine)
+
+
+def drain(daemon: RunningDaemon, engine: str, *, undrain: bool = False) -> bool:
+    with daemon.local_channel() as channel:
+        reply = pb2_grpc.AdminStub(channel).DrainEngine(
+            pb2.DrainEngineRequest(engine=engine, undrain=undrain), timeout=10
+        )
+    return bool(reply.draining)
+
+
+def test_new_requests_go_to_the_less_loaded_engine(two_engines: RunningDaemon) -> None:
+    daemon = two_engines
+    assert drain(daemon, "e1") is True
+    calls = []
+    try:
+        for i in range(3):
+            call, engine = held(daemon, f"load {i}")
+            calls.append(call)
+            assert engine == "e0"  # e1 is drained: everything lands on e0
+        assert {e.name: e.outstanding_requests for e in daemon.status().engines} == {
+            "e0": 3,
+            "e1": 0,
+        }
+        assert drain(daemon, "e1", undrain=True) is False
+        # e0 holds three streams, e1 none: the next requests go to e1.
+        assert [placed_on(daemon, f"next {i}") for i in range(2)] == ["e1", "e1"]
+    finally:
+        for call in calls:
+            call.cancel()
+        drain(daemon, "e1", undrain=True)
+
+
+def test_draining_moves_traffic_and_shows_in_status(two_engines: RunningDaemon) -> None:
+    daemon = two_engines
+    drain(daemon, "e0")
+    try:
+        assert {e.name: e.state for e in daemon.status().engines}["e0"] == "draining"
+        assert {placed_on(daemon, f"drained {i}") for i in range(3)} == {"e1"}
+    finally:
+        drain(daemon, "e0", undrain=True)
+    assert {e.name: e.state for e in daemon.status().engines}["e0"] == "ready"
+
+
+@pytest.mark.parametrize(
+    ("client", "engine", "code"),
+    [
+        ("admin", "nope", grpc.StatusCode.NOT_FOUND),
+        ("client", "e0", grpc.StatusCode.PERMISSION_DENIED),
+    ],
+)
+def test_drain_refusals(
+    two_engines: RunningDaemon, client: str, engine: str, code: grpc.StatusCode
+) -> None:
+    stub = pb2_grpc.AdminStub(two_engines.channel(client))
+    with pytest.raises(grpc.RpcError) as refused:
+        stub.DrainEngine(pb2.DrainEngineRequest(engine=engine), timeout=10)
+    assert refused.value.code() == code
+
+
+def test_a_dead_engine_leaves_rotation_and_others_keep_serving(
+    two_engines: RunningDaemon,
+) -> None:
+    """Runs last in this module: it kills e1's engine process."""
+    daemon = two_engines
+    (victim,) = [e for e in daemon.status().engines if e.name == "e1"]
+    assert victim.process_ids
+    for pid in victim.process_ids:
+        os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 60
+    while {e.name: e.state for e in daemon.status().engines}["e1"] != "failed":
+        assert time.monotonic() < deadline, daemon.log_tail()
+        time.sleep(0.2)
+    (failed,) = [e for e in daemon.status().engines if e.name == "e1"]
+    assert "exited" in failed.error
+    # Requests that had not started on e1 are served by e0, none fails.
+    assert {placed_on(daemon, f"after {i}") for i in range(4)} == {"e0"}
