@@ -29,6 +29,7 @@ class RequestAudit:
     model_digest: str = ""
     policy_digest: str = ""
     sla_class: str = ""
+    engine: str = ""
     screening: Mapping[str, object] | None = None
     plugins: Sequence[Mapping[str, object]] = ()
     prompt_tokens: int = 0
@@ -55,6 +56,7 @@ def request_payload(audit: RequestAudit, hmac_key: bytes) -> dict[str, object]:
         "model_digest": audit.model_digest,
         "policy_digest": audit.policy_digest,
         "sla_class": audit.sla_class,
+        "engine": audit.engine,
         "status": audit.status,
         "screening": None if audit.screening is None else dict(audit.screening),
         "plugins": [dict(p) for p in audit.plugins],

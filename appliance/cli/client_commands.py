@@ -6,12 +6,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import grpc
 
 from appliance.api import pb2, pb2_grpc
 from appliance.client import ClientTls, open_channel
+
+if TYPE_CHECKING:
+    from appliance.ops.daemon_status import DaemonStatus
 
 _SLA = {"realtime": pb2.REALTIME, "interactive": pb2.INTERACTIVE, "batch": pb2.BATCH}
 
@@ -19,7 +22,7 @@ _SLA = {"realtime": pb2.REALTIME, "interactive": pb2.INTERACTIVE, "batch": pb2.B
 def register(commands: Any) -> None:
     """Add this module's commands to the parser."""
     generate = commands.add_parser("generate", help="Stream a generation to stdout.")
-    _connection_options(generate)
+    connection_options(generate)
     generate.add_argument("--model", required=True)
     source = generate.add_mutually_exclusive_group(required=True)
     source.add_argument("--prompt", help="Prompt text.")
@@ -37,12 +40,26 @@ def register(commands: Any) -> None:
     generate.add_argument("--timeout", type=float, help="Deadline in seconds.")
     generate.set_defaults(run=_generate)
 
-    status = commands.add_parser("status", help="Health and engines of a running daemon.")
-    _connection_options(status)
+    status = commands.add_parser(
+        "status",
+        help="Health, engines, models, attestation, policy and audit state of a running daemon.",
+        description="A rich view on a terminal; plain lines when piped (or with --text).",
+    )
+    connection_options(status)
+    view = status.add_mutually_exclusive_group()
+    view.add_argument(
+        "--json",
+        action="store_true",
+        help="Print Admin.Status as JSON (proto field names; int64 values as strings).",
+    )
+    view.add_argument(
+        "--text", action="store_true", help="Plain lines, even on a terminal (for scripts)."
+    )
     status.set_defaults(run=_status)
 
 
-def _connection_options(parser: argparse.ArgumentParser) -> None:
+def connection_options(parser: argparse.ArgumentParser) -> None:
+    """--target and the mTLS files: how a client command reaches the daemon."""
     parser.add_argument(
         "--target", default="localhost:8443", help="host:port (mTLS) or unix:/path/to/socket"
     )
@@ -54,7 +71,8 @@ def _connection_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _channel(args: argparse.Namespace) -> grpc.Channel:
+def client_channel(args: argparse.Namespace) -> grpc.Channel:
+    """A channel to the daemon from `connection_options`' arguments; exits on missing files."""
     if args.target.startswith("unix:") or args.insecure:
         return open_channel(args.target)
     if not (args.ca and args.cert and args.key):
@@ -88,7 +106,7 @@ def _request(args: argparse.Namespace) -> pb2.GenerateRequest:
 
 def _generate(args: argparse.Namespace) -> int:
     request = _request(args)
-    with _channel(args) as channel:
+    with client_channel(args) as channel:
         stub = pb2_grpc.InferenceStub(channel)
         try:
             for response in stub.Generate(request, timeout=args.timeout):
@@ -114,28 +132,62 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    from grpc_health.v1 import health_pb2, health_pb2_grpc
+    from appliance.ops.daemon_status import read_daemon_status
 
-    with _channel(args) as channel:
-        try:
-            health = health_pb2_grpc.HealthStub(channel).Check(
-                health_pb2.HealthCheckRequest(service=""), timeout=10
-            )
-        except grpc.RpcError as exc:
-            print(f"health: unreachable ({exc.code().name}: {exc.details()})")
-            return 1
-        print(f"health: {health_pb2.HealthCheckResponse.ServingStatus.Name(health.status)}")
-        try:
-            status = pb2_grpc.AdminStub(channel).Status(pb2.StatusRequest(), timeout=10)
-        except grpc.RpcError as exc:
-            print(f"engines: not shown ({exc.code().name}: {exc.details()})")
-            return 0 if health.status == health_pb2.HealthCheckResponse.SERVING else 1
+    with client_channel(args) as channel:
+        snapshot = read_daemon_status(channel, timeout_s=10)
+    if args.json:
+        print(json.dumps(_status_document(snapshot), indent=2, sort_keys=True))
+    elif not args.text and sys.stdout.isatty():
+        from rich.console import Console
+
+        from appliance.ops.status_view import status_view
+
+        Console().print(status_view(snapshot))
+    else:
+        _print_status_lines(snapshot)
+    return 0 if snapshot.serving else 1
+
+
+def _status_document(snapshot: DaemonStatus) -> dict[str, Any]:
+    from google.protobuf.json_format import MessageToDict
+
+    if snapshot.status is None:
+        return {"health": snapshot.health, "error": snapshot.error}
+    document: dict[str, Any] = MessageToDict(
+        snapshot.status,
+        preserving_proto_field_name=True,
+        always_print_fields_with_no_presence=True,
+    )
+    return document
+
+
+def _print_status_lines(snapshot: DaemonStatus) -> None:
+    # The format scripts and tests read: one fact per line, stable prefixes.
+    if not snapshot.reachable:
+        print(f"health: unreachable ({snapshot.error})")
+        return
+    print(f"health: {snapshot.health}")
+    status = snapshot.status
+    if status is None:
+        print(f"engines: not shown ({snapshot.error})")
+        return
     print(f"version: {status.version}   uptime: {status.uptime_s:.0f} s")
     print(f"policy: {status.policy_digest}   reload failures: {status.policy_reload_failures}")
     if status.policy_error:
         print(f"policy: last reload refused: {status.policy_error}")
     audit = "healthy" if status.audit_healthy else f"NOT WRITABLE: {status.audit_error}"
     print(f"audit log: {audit}")
+    attestation = status.attestation
+    result = "attested" if attestation.attested else "NOT ATTESTED"
+    required = "required" if attestation.required else "not required"
+    providers = ",".join(attestation.providers) or "none"
+    print(
+        f"attestation: {result} ({providers}; {required})"
+        + (f": {attestation.error}" if attestation.error else "")
+    )
+    for model in status.models:
+        print(f"model: {model.model} {model.digest} signer: {model.signer or 'unsigned'}")
     header = f"{'engine':<16}{'model':<20}{'state':<10}{'run':>5}{'wait':>6}{'kv%':>7}{'out':>6}"
     print(header)
     for e in status.engines:
@@ -144,4 +196,3 @@ def _status(args: argparse.Namespace) -> int:
             f"{e.waiting_requests:>6}{e.kv_cache_usage * 100:>6.1f}%{e.outstanding_requests:>6}"
             + (f"  error: {e.error}" if e.error else "")
         )
-    return 0 if health.status == health_pb2.HealthCheckResponse.SERVING else 1

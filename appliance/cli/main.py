@@ -13,6 +13,7 @@ from appliance.cli import (
     client_commands,
     daemon_commands,
     model_commands,
+    ops_commands,
     plugin_commands,
     policy_commands,
     router_commands,
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     screening_commands.register(commands)
     attest_commands.register(commands)
     router_commands.register(commands)
+    ops_commands.register(commands)
     return parser
 
 

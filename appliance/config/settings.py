@@ -17,6 +17,7 @@ from appliance.observability.settings import MetricsSettings, TracingSettings
 from appliance.plugins.settings import PluginHostSettings
 from appliance.routing.settings import RouterSettings
 from appliance.screening.settings import ScreeningSettings
+from appliance.telemetry.settings import TelemetrySettings
 from enclave.attestation.settings import AttestationSettings
 
 DType = Literal["auto", "float32", "bfloat16", "float16"]
@@ -198,6 +199,10 @@ class DaemonConfig(_Frozen):
         default_factory=RouterSettings,
         description="The load-aware router: scorer weights, queue limits per SLA class, "
         "retry delays, batch budget capping. Class objectives come from the policy.",
+    )
+    telemetry: TelemetrySettings = Field(
+        default_factory=TelemetrySettings,
+        description="GPU telemetry sources feeding the router (NVML, eBPF uprobes).",
     )
     metrics: MetricsSettings = Field(
         default_factory=MetricsSettings,

@@ -76,6 +76,10 @@ class AdminService:
             audit_error=self._state.audit.last_error,
             attestation=self._state.attestation.status(policy),
             metrics_address=self._state.metrics_address,
+            telemetry=[
+                pb2.TelemetrySourceStatus(name=name, live=status.live, reason=status.reason)
+                for name, status in self._state.telemetry_status().items()
+            ],
         )
         for record in self._state.pool.model_records():
             response.models.add(

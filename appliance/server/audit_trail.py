@@ -61,6 +61,7 @@ class AuditTrail:
             response="".join(self.response),
             policy_digest=self.policy_digest,
             sla_class=self.sla_class,
+            engine=self.engine,
             prompt_tokens=done.prompt_tokens if done else 0,
             completion_tokens=done.completion_tokens if done else 0,
             timings=timings,

@@ -42,6 +42,7 @@ from appliance.server.plugin_chains import PluginChains
 from appliance.server.request_router import RequestRouter
 from appliance.server.serving_state import ServingState, record_reload
 from appliance.server.systemd_notify import SystemdNotifier
+from appliance.server.telemetry_hub import TelemetryHub
 from appliance.server.tls import TlsSetupError, server_credentials, tls_public_key
 from enclave.attestation.registry import ProviderSetupError
 from enclave.sealing import SealingKey
@@ -81,6 +82,7 @@ class Daemon:
         self._pool = EnginePool(engines or ())
         self._build_engines = engines is None
         self._models = ModelGate(config.state_directory / "models")
+        self._telemetry = TelemetryHub(config.telemetry, lambda: self._pool.engines)
         self._version = version
         plugin_settings = config.plugins or PluginHostSettings(
             cache_dir=config.state_directory / "plugin-cache"
@@ -142,10 +144,13 @@ class Daemon:
             version=self._version,
             metrics=RequestMetrics.default(),
             tracer=tracer,
-            router=RequestRouter(self._pool, self._config.routing),
+            router=RequestRouter(
+                self._pool, self._config.routing, gpu_load=self._telemetry.gpu_load
+            ),
         )
         # A new policy may demand attestation the old one did not (or stop demanding it).
         self.state.after_reload = self._refresh_health
+        self.state.telemetry_status = self._telemetry.statuses
         stop_metrics: Callable[[], None] | None = None
         try:
             stop_metrics = self._start_metrics()
@@ -173,7 +178,7 @@ class Daemon:
             attestation=self._attestation_gauges,
             policy_digest=lambda: self.state.policies.current.digest,
             audit_healthy=lambda: self.state.audit.healthy,
-            telemetry=dict,
+            telemetry=lambda: {n: s.live for n, s in self._telemetry.statuses().items()},
         )
         try:
             address, stop = serve_metrics(settings, live)
@@ -213,12 +218,14 @@ class Daemon:
                 self._notifier.ready(f"NOT SERVING: {refusal}")
             watchdog = asyncio.create_task(self._watchdog())
             recheck = asyncio.create_task(self._recheck_attestation())
+            self._telemetry.start()
             await self._stop.wait()
             watchdog.cancel()
             recheck.cancel()
             await self._drain()
             return 0
         finally:
+            self._telemetry.close()
             await self._server.stop(grace=1.0)
             await self.state.pool.shutdown_all()
             log.info("stopped")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from opentelemetry.trace import Tracer
@@ -20,6 +20,7 @@ from appliance.server.attestation_monitor import AttestationMonitor
 from appliance.server.engine_pool import EnginePool
 from appliance.server.plugin_chains import PluginChains
 from appliance.server.request_router import RequestRouter
+from appliance.telemetry import SourceStatus
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,8 @@ class ServingState:
     serving: bool = False
     draining: bool = False
     metrics_address: str = ""
+    telemetry_status: Callable[[], Mapping[str, SourceStatus]] = dict
+    """Each telemetry source: live or not, and why."""
     after_reload: Callable[[], Awaitable[object]] | None = None
     """Called after every applied reload (the daemon re-evaluates its health)."""
 

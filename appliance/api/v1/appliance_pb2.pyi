@@ -244,7 +244,7 @@ class EngineStatus(_message.Message):
     def __init__(self, name: _Optional[str] = ..., model: _Optional[str] = ..., state: _Optional[str] = ..., running_requests: _Optional[int] = ..., waiting_requests: _Optional[int] = ..., kv_cache_usage: _Optional[float] = ..., outstanding_requests: _Optional[int] = ..., error: _Optional[str] = ..., unfinished_requests: _Optional[int] = ..., requests_total: _Optional[int] = ..., process_ids: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class StatusResponse(_message.Message):
-    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error", "attestation", "models", "metrics_address")
+    __slots__ = ("health", "version", "engines", "uptime_s", "policy_digest", "policy_error", "policy_loaded_at", "policy_reload_failures", "audit_healthy", "audit_error", "attestation", "models", "metrics_address", "telemetry")
     HEALTH_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     ENGINES_FIELD_NUMBER: _ClassVar[int]
@@ -258,6 +258,7 @@ class StatusResponse(_message.Message):
     ATTESTATION_FIELD_NUMBER: _ClassVar[int]
     MODELS_FIELD_NUMBER: _ClassVar[int]
     METRICS_ADDRESS_FIELD_NUMBER: _ClassVar[int]
+    TELEMETRY_FIELD_NUMBER: _ClassVar[int]
     health: str
     version: str
     engines: _containers.RepeatedCompositeFieldContainer[EngineStatus]
@@ -271,7 +272,18 @@ class StatusResponse(_message.Message):
     attestation: AttestationStatus
     models: _containers.RepeatedCompositeFieldContainer[ModelStatus]
     metrics_address: str
-    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ..., audit_healthy: _Optional[bool] = ..., audit_error: _Optional[str] = ..., attestation: _Optional[_Union[AttestationStatus, _Mapping]] = ..., models: _Optional[_Iterable[_Union[ModelStatus, _Mapping]]] = ..., metrics_address: _Optional[str] = ...) -> None: ...
+    telemetry: _containers.RepeatedCompositeFieldContainer[TelemetrySourceStatus]
+    def __init__(self, health: _Optional[str] = ..., version: _Optional[str] = ..., engines: _Optional[_Iterable[_Union[EngineStatus, _Mapping]]] = ..., uptime_s: _Optional[float] = ..., policy_digest: _Optional[str] = ..., policy_error: _Optional[str] = ..., policy_loaded_at: _Optional[float] = ..., policy_reload_failures: _Optional[int] = ..., audit_healthy: _Optional[bool] = ..., audit_error: _Optional[str] = ..., attestation: _Optional[_Union[AttestationStatus, _Mapping]] = ..., models: _Optional[_Iterable[_Union[ModelStatus, _Mapping]]] = ..., metrics_address: _Optional[str] = ..., telemetry: _Optional[_Iterable[_Union[TelemetrySourceStatus, _Mapping]]] = ...) -> None: ...
+
+class TelemetrySourceStatus(_message.Message):
+    __slots__ = ("name", "live", "reason")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    LIVE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    live: bool
+    reason: str
+    def __init__(self, name: _Optional[str] = ..., live: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class AttestationStatus(_message.Message):
     __slots__ = ("required", "attested", "providers", "error", "age_s", "claims")

@@ -103,3 +103,14 @@ def test_no_secret_in_logs_metrics_or_status(daemon: RunningDaemon) -> None:
     for output in outputs:
         for needle in needles:
             assert needle not in output
+
+
+def test_status_says_which_telemetry_sources_are_live_and_why(daemon: RunningDaemon) -> None:
+    sources = {s.name: s for s in daemon.status().telemetry}
+    assert set(sources) == {"nvml", "uprobes"}
+    # No GPU here: NVML cannot load, and the CPU engine maps no GPU library to probe.
+    assert not sources["nvml"].live
+    assert "NVML" in sources["nvml"].reason
+    assert not sources["uprobes"].live
+    assert "no engine process maps libcuda or libnccl" in sources["uprobes"].reason
+    assert sample(scrape(daemon), "appliance_telemetry_source_live", source="nvml") == 0.0

@@ -1,0 +1,171 @@
+"""GPU telemetry for the daemon: sources started once, sampled every `interval_s` on a
+thread of their own, their latest readings turned into per-engine SM use and NVLink rates
+for the router, and their liveness into status and metrics.
+
+The uprobe source compiles a BPF program (seconds of CPU), so it starts only once some
+engine process (or one of its workers) has libcuda or libnccl mapped: on CPU-only engines it
+stays unavailable, saying so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable, Sequence
+
+from appliance.engine.contract import Engine
+from appliance.telemetry import (
+    DeviceStats,
+    NvmlSource,
+    SourceStatus,
+    TelemetryError,
+    TelemetrySample,
+    UprobeSource,
+    find_gpu_libraries,
+)
+from appliance.telemetry.settings import TelemetrySettings
+
+log = logging.getLogger(__name__)
+
+
+class TelemetryHub:
+    """Owns the sources; never raises into the daemon for a missing capability."""
+
+    def __init__(self, settings: TelemetrySettings, engines: Callable[[], Sequence[Engine]]):
+        self._settings = settings
+        self._engines = engines
+        self._nvml = NvmlSource() if settings.nvml else None
+        self._uprobes = UprobeSource() if settings.uprobes else None
+        self._uprobe_status = SourceStatus(False, "no engine process maps libcuda or libnccl")
+        self._attached: set[int] = set()
+        self._failed: set[int] = set()
+        self._latest: dict[str, TelemetrySample] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start the sources and the sampling thread."""
+        self._thread = threading.Thread(target=self._run, name="telemetry", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop sampling and release probes and handles."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+        for source in (self._nvml, self._uprobes):
+            if source is not None:
+                with contextlib.suppress(Exception):
+                    source.close()
+
+    def statuses(self) -> dict[str, SourceStatus]:
+        """Each configured source: live or not, and why."""
+        out: dict[str, SourceStatus] = {}
+        if self._nvml is not None:
+            out["nvml"] = self._nvml.status()
+        if self._uprobes is not None:
+            out["uprobes"] = self._uprobes.status() if self._attached else self._uprobe_status
+        return out
+
+    def gpu_load(self, engine: Engine) -> tuple[float | None, float | None]:
+        """(SM use 0..1, NVLink bytes/s) of the engine's GPUs, None where not measured."""
+        sm: float | None = None
+        nvlink: float | None = None
+        devices = set(engine.info.devices)
+        nvml = self._latest.get("nvml")
+        if nvml is not None and nvml.status.live:
+            mine = [d for d in nvml.devices if not devices or d.index in devices]
+            utils = [
+                (
+                    d.gpm.sm_util_pct
+                    if d.gpm and d.gpm.sm_util_pct is not None
+                    else d.utilization_pct
+                )
+                for d in mine
+            ]
+            known = [u for u in utils if u is not None]
+            if known:
+                sm = sum(known) / len(known) / 100.0
+            rates = [
+                (d.nvlink_tx_bytes_per_s or 0.0) + (d.nvlink_rx_bytes_per_s or 0.0)
+                for d in mine
+                if d.nvlink_tx_bytes_per_s is not None
+            ]
+            if rates:
+                nvlink = sum(rates)
+        probes = self._latest.get("uprobes")
+        if nvlink is None and probes is not None and probes.status.live:
+            pids = _process_tree(engine.stats().process_ids)
+            nccl = [p.nccl_bytes_per_s for p in probes.processes if p.pid in pids]
+            if nccl:
+                nvlink = sum(nccl)
+        return sm, nvlink
+
+    def _run(self) -> None:
+        if self._nvml is not None:
+            self._nvml.start()
+            log.info("telemetry nvml: %s", _describe(self._nvml.status()))
+        while not self._stop.wait(self._settings.interval_s):
+            self._attach_new_engine_processes()
+            for source in (self._nvml, self._uprobes):
+                if source is None or not source.status().live:
+                    continue
+                try:
+                    self._latest[source.name] = source.sample()
+                except Exception:  # a broken reading must not stop the others
+                    log.exception("telemetry %s: sampling failed", source.name)
+
+    def _attach_new_engine_processes(self) -> None:
+        if self._uprobes is None:
+            return
+        for engine in self._engines():
+            for pid in _process_tree(engine.stats().process_ids) - self._attached - self._failed:
+                try:
+                    libraries = find_gpu_libraries(pid)
+                except (ProcessLookupError, PermissionError):
+                    continue
+                if not libraries:
+                    continue
+                self._uprobes.start()  # no-op once loaded
+                try:
+                    self._uprobes.attach_process(pid)
+                except TelemetryError as exc:
+                    # BPF cannot load here, or this library cannot be probed: say why.
+                    self._uprobe_status = SourceStatus(
+                        False, f"{self._uprobes.status().reason}; {exc}"
+                    )
+                    continue
+                self._attached.add(pid)
+                log.info(
+                    "telemetry uprobes: attached to engine %s pid %d (%s)",
+                    engine.info.name,
+                    pid,
+                    ", ".join(str(lib.path) for lib in libraries),
+                )
+
+
+def _process_tree(pids: Sequence[int]) -> set[int]:
+    """The processes and all their descendants (vLLM's GPU work runs in worker children)."""
+    import psutil
+
+    found: set[int] = set()
+    for pid in pids:
+        try:
+            process = psutil.Process(pid)
+            found.add(pid)
+            found.update(child.pid for child in process.children(recursive=True))
+        except psutil.Error:
+            continue
+    return found
+
+
+def _sm_percent(device: DeviceStats) -> float | None:
+    """GPM's SM use where the GPU has it (finer), else NVML's busy percentage."""
+    if device.gpm is not None and device.gpm.sm_util_pct is not None:
+        return device.gpm.sm_util_pct
+    return device.utilization_pct
+
+
+def _describe(status: SourceStatus) -> str:
+    return "live" if status.live else f"unavailable: {status.reason}"
