@@ -34,6 +34,10 @@ class RefusedEngine:
         """Failed, with the reason."""
         return EngineStats(state="failed", error=self._reason)
 
+    async def restart(self) -> None:
+        """Never restarts: its model was refused, and only a new start re-verifies it."""
+        raise EngineUnavailableError(self._reason)
+
     async def drain(self) -> None:
         """Nothing to drain."""
 

@@ -259,6 +259,14 @@ class VllmEngine:
         if self._state == "ready":
             self._state = "draining"
 
+    async def restart(self) -> None:
+        """Start again after a failure: drop what is left of the dead engine, start anew.
+        Raises EngineUnavailableError when the new start fails too."""
+        await self.shutdown()
+        self._error = ""
+        self._load = _LoadSnapshot()
+        await self.start()
+
     async def shutdown(self) -> None:
         """Stop the engine-core process and free its memory."""
         llm, self._llm = self._llm, None

@@ -25,6 +25,7 @@ from appliance.audit.errors import AuditError
 from appliance.audit.writer import AuditLog
 from appliance.config.settings import DaemonConfig, EngineConfig
 from appliance.engine.contract import Engine
+from appliance.engine.errors import EngineUnavailableError
 from appliance.engine.refused_engine import RefusedEngine
 from appliance.observability import LiveState, RequestMetrics, make_tracer, serve_metrics
 from appliance.plugins import PluginHost, PluginHostSettings
@@ -56,6 +57,9 @@ _SERVICES = (
 )
 _EXTEND_EVERY_S = 10.0
 _T = TypeVar("_T")
+_SUPERVISE_EVERY_S = 1.0
+_RESTART_FIRST_DELAY_S = 1.0
+_RESTART_MAX_DELAY_S = 60.0
 
 
 class DaemonStartError(Exception):
@@ -219,9 +223,11 @@ class Daemon:
             watchdog = asyncio.create_task(self._watchdog())
             recheck = asyncio.create_task(self._recheck_attestation())
             self._telemetry.start()
+            supervisor = asyncio.create_task(self._supervise_engines())
             await self._stop.wait()
             watchdog.cancel()
             recheck.cancel()
+            supervisor.cancel()
             await self._drain()
             return 0
         finally:
@@ -335,6 +341,48 @@ class Daemon:
             log.error("no engine could start; exiting")
             return False
         return True
+
+    async def _supervise_engines(self) -> None:
+        """Restart engines that failed while serving, with exponential backoff (1 s, 2 s,
+        ... 60 s); a refused model's engine never restarts."""
+        delays: dict[str, float] = {}
+        restarting: set[str] = set()
+        while True:
+            await asyncio.sleep(_SUPERVISE_EVERY_S)
+            for engine in self.state.pool.engines:
+                name = engine.info.name
+                if (
+                    isinstance(engine, RefusedEngine)
+                    or name in restarting
+                    or engine.stats().state != "failed"
+                    or self.state.draining
+                ):
+                    continue
+                restarting.add(name)
+                task = asyncio.create_task(self._restart(engine, delays, restarting))
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+
+    async def _restart(self, engine: Engine, delays: dict[str, float], busy: set[str]) -> None:
+        name = engine.info.name
+        delay = delays.get(name, _RESTART_FIRST_DELAY_S)
+        try:
+            log.warning(
+                "engine %s failed (%s); restarting in %.0f s", name, engine.stats().error, delay
+            )
+            await asyncio.sleep(delay)
+            await self._audit_event("engine_restart", {"engine": name, "delay_s": delay})
+            try:
+                await engine.restart()
+            except EngineUnavailableError as exc:
+                delays[name] = min(delay * 2, _RESTART_MAX_DELAY_S)
+                log.error("engine %s did not restart: %s", name, exc)
+            else:
+                delays.pop(name, None)
+                self.state.router.forget(name)
+                log.info("engine %s restarted", name)
+        finally:
+            busy.discard(name)
 
     async def _while_extending(self, work: Coroutine[Any, Any, _T]) -> _T:
         """Await `work`, asking systemd for more start time every few seconds: verifying

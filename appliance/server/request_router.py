@@ -102,6 +102,12 @@ class RequestRouter:
         self._wake()
         return engine_name in self._drained
 
+    def forget(self, engine_name: str) -> None:
+        """An engine restarted: its caches and learnt timings are gone."""
+        self._recent.pop(engine_name, None)
+        if self._router is not None:
+            self._router.engine_failed(engine_name)
+
     def is_drained(self, engine_name: str) -> bool:
         """Whether an operator drained this engine."""
         return engine_name in self._drained

@@ -1,6 +1,7 @@
 """The router across two live engines (two CPU engines of the demo model, ~3 GiB each):
 new requests go to the engine with less measured load, draining moves traffic, and an
-engine whose process dies leaves rotation without failing requests not yet on it."""
+engine whose process dies ends its own streams UNAVAILABLE, leaves rotation without failing
+requests not yet on it, and is restarted."""
 
 from __future__ import annotations
 
@@ -115,20 +116,38 @@ def test_drain_refusals(
     assert refused.value.code() == code
 
 
-def test_a_dead_engine_leaves_rotation_and_others_keep_serving(
+def test_a_dead_engine_leaves_rotation_others_keep_serving_and_it_restarts(
     two_engines: RunningDaemon,
 ) -> None:
-    """Runs last in this module: it kills e1's engine process."""
+    """Runs last in this module: it kills e1's engine process under a running stream."""
     daemon = two_engines
+    drain(daemon, "e0")
+    try:
+        call, engine = held(daemon, "on the engine that dies")
+    finally:
+        drain(daemon, "e0", undrain=True)
+    assert engine == "e1"
     (victim,) = [e for e in daemon.status().engines if e.name == "e1"]
     assert victim.process_ids
     for pid in victim.process_ids:
         os.kill(pid, signal.SIGKILL)
-    deadline = time.monotonic() + 60
-    while {e.name: e.state for e in daemon.status().engines}["e1"] != "failed":
-        assert time.monotonic() < deadline, daemon.log_tail()
-        time.sleep(0.2)
-    (failed,) = [e for e in daemon.status().engines if e.name == "e1"]
-    assert "exited" in failed.error
-    # Requests that had not started on e1 are served by e0, none fails.
+    # The stream on the dead engine ends UNAVAILABLE, promptly (not at its deadline).
+    killed_at = time.monotonic()
+    with pytest.raises(grpc.RpcError) as cut:
+        for _ in call:
+            pass
+    assert cut.value.code() == grpc.StatusCode.UNAVAILABLE
+    assert time.monotonic() - killed_at < 60
+    # Requests that had not started on e1 go to e0; none fails.
     assert {placed_on(daemon, f"after {i}") for i in range(4)} == {"e0"}
+    # The supervisor restarts e1 (after a 1 s backoff) and it serves again.
+    deadline = time.monotonic() + 240
+    while {e.name: e.state for e in daemon.status().engines}["e1"] != "ready":
+        assert time.monotonic() < deadline, daemon.log_tail()
+        time.sleep(0.5)
+    drain(daemon, "e0")
+    try:
+        assert placed_on(daemon, "after restart") == "e1"
+    finally:
+        drain(daemon, "e0", undrain=True)
+    assert "engine_restart" in (daemon.audit_dir / "audit.jsonl").read_text()
