@@ -17,7 +17,7 @@ from appliance.config.located_yaml import (
     parse_yaml,
     validate_document,
 )
-from appliance.policy.model import Policy
+from appliance.policy.model import PluginRef, Policy
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,35 @@ def _unpinned_modules(loaded: LoadedPolicy, document: LocatedDocument) -> list[L
                         where,
                     )
                 )
+            elif plugin.signers:
+                found.extend(_unsigned_plugin(loaded, document, plugin, path, where[:-1]))
     return found
+
+
+def _unsigned_plugin(
+    loaded: LoadedPolicy,
+    document: LocatedDocument,
+    plugin: PluginRef,
+    module: Path,
+    where: tuple[str | int, ...],
+) -> list[LocatedError]:
+    """A signed plugin whose directory does not verify against its pinned signers."""
+    from enclave.signing import ModelRefused, SigningUnavailable, verify_model_dir
+
+    if plugin.signature is None:
+        at = (*where, "signers")
+        return [LocatedError(document.locate(at, key=True), "signers need a signature", at)]
+    try:
+        verify_model_dir(
+            module.parent,
+            loaded.resolve(plugin.signature),
+            plugin.signers,
+            base_dir=Path(loaded.source).parent,
+        )
+    except (ModelRefused, SigningUnavailable) as exc:
+        at = (*where, "signature")
+        return [LocatedError(document.locate(at), f"plugin {plugin.name!r}: {exc}", at)]
+    return []
 
 
 def _unreadable_signer_files(loaded: LoadedPolicy, document: LocatedDocument) -> list[LocatedError]:

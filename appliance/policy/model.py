@@ -89,8 +89,25 @@ class ScreeningRules(_Frozen):
     )
 
 
+class Signer(_Frozen):
+    """An accepted model signer: a public key, or a root plus a certificate identity."""
+
+    public_key: str | None = Field(default=None, description="PEM public key path.")
+    root: str | None = Field(default=None, description="PEM root certificate path.")
+    identity: str | None = Field(default=None, description="Required certificate SAN.")
+
+    @model_validator(mode="after")
+    def _one_method(self) -> Signer:
+        if (self.public_key is None) == (self.root is None):
+            raise ValueError("a signer has exactly one of public_key and root")
+        if self.root is not None and not self.identity:
+            raise ValueError("a root signer needs the certificate identity it must carry")
+        return self
+
+
 class PluginRef(_Frozen):
-    """One WASI post-processing plugin in a tenant's chain, pinned by digest."""
+    """One WASI post-processing plugin in a tenant's chain, pinned by digest (and, where
+    `signers` are given, by signature)."""
 
     name: str = Field(pattern=_ID_PATTERN, description="Plugin name.")
     module: str = Field(
@@ -100,6 +117,19 @@ class PluginRef(_Frozen):
         "`digest`, at load and at every later use.",
     )
     digest: str = Field(pattern=r"^sha256:[0-9a-f]{64}$", description="Pinned module digest.")
+    signers: list[Signer] = Field(
+        default_factory=list,
+        max_length=16,
+        description="Optional: accepted signers of the plugin, as for models. The module's "
+        "directory (the module and nothing it does not sign) must verify against one of "
+        "them with `signature`; checked whenever the policy loads.",
+    )
+    signature: str | None = Field(
+        default=None,
+        max_length=4096,
+        description="The plugin directory's model-signing signature, relative to the policy "
+        "file; required with `signers`.",
+    )
     on_failure: Literal["fail_closed", "pass_through"] = Field(
         default="fail_closed", description="What a trap, timeout or bad output does."
     )
@@ -149,22 +179,6 @@ class Tenant(_Frozen):
             if pattern.strip("*?") == "":
                 raise ValueError(f"identity pattern {pattern!r} matches every caller")
         return patterns
-
-
-class Signer(_Frozen):
-    """An accepted model signer: a public key, or a root plus a certificate identity."""
-
-    public_key: str | None = Field(default=None, description="PEM public key path.")
-    root: str | None = Field(default=None, description="PEM root certificate path.")
-    identity: str | None = Field(default=None, description="Required certificate SAN.")
-
-    @model_validator(mode="after")
-    def _one_method(self) -> Signer:
-        if (self.public_key is None) == (self.root is None):
-            raise ValueError("a signer has exactly one of public_key and root")
-        if self.root is not None and not self.identity:
-            raise ValueError("a root signer needs the certificate identity it must carry")
-        return self
 
 
 class ModelRule(_Frozen):
