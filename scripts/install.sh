@@ -13,7 +13,6 @@ PYTHON=${PYTHON:-python3}
 VLLM_TARGET=${VLLM_TARGET:-auto}
 VLLM_VERSION=${VLLM_VERSION:-0.32.0}
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
 if [ "$VLLM_TARGET" = auto ]; then
   if [ -e /proc/driver/nvidia/version ] || nvidia-smi -L >/dev/null 2>&1; then
@@ -29,19 +28,8 @@ case "$VLLM_TARGET" in
 esac
 
 # --- Debian packages -------------------------------------------------------------------
-apt_get() {
-  # Another process (unattended-upgrades, a second make) may hold the dpkg lock: wait for
-  # it, and retry the whole command a few times for flaky mirrors.
-  local attempt
-  for attempt in 1 2 3 4 5; do
-    if DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -y -q "$@"; then
-      return 0
-    fi
-    say "apt-get $1 failed (attempt $attempt); retrying in $((attempt * 10)) s"
-    sleep $((attempt * 10))
-  done
-  return 1
-}
+# shellcheck source=scripts/apt-retry.sh
+source "$(dirname "${BASH_SOURCE[0]}")/apt-retry.sh"
 
 missing=()
 while read -r pkg; do

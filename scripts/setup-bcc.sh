@@ -17,22 +17,10 @@ VENV=${1:-${VENV:-.venv}}
 KERNEL=$(uname -r)
 ARCH=$(dpkg --print-architecture) # Debian's kernel flavour: amd64, arm64
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 die() { echo "setup-bcc: $*" >&2; exit 1; }
 
-apt_get() {
-  # Another process (unattended-upgrades, a second make) may hold the dpkg lock: wait for
-  # it, and retry the whole command a few times for flaky mirrors.
-  local attempt
-  for attempt in 1 2 3 4 5; do
-    if DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 -y -q "$@"; then
-      return 0
-    fi
-    say "apt-get $1 failed (attempt $attempt); retrying in $((attempt * 10)) s"
-    sleep $((attempt * 10))
-  done
-  return 1
-}
+# shellcheck source=scripts/apt-retry.sh
+source "$(dirname "${BASH_SOURCE[0]}")/apt-retry.sh"
 
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 
