@@ -21,6 +21,7 @@ from appliance.telemetry import (
     SourceStatus,
     TelemetryError,
     TelemetrySample,
+    TelemetrySource,
     UprobeSource,
     find_gpu_libraries,
 )
@@ -32,10 +33,17 @@ log = logging.getLogger(__name__)
 class TelemetryHub:
     """Owns the sources; never raises into the daemon for a missing capability."""
 
-    def __init__(self, settings: TelemetrySettings, engines: Callable[[], Sequence[Engine]]):
+    def __init__(
+        self,
+        settings: TelemetrySettings,
+        engines: Callable[[], Sequence[Engine]],
+        *,
+        nvml: TelemetrySource | None = None,
+    ) -> None:
+        """`nvml`: a source to use instead of NVML's (tests)."""
         self._settings = settings
         self._engines = engines
-        self._nvml = NvmlSource() if settings.nvml else None
+        self._nvml: TelemetrySource | None = nvml or (NvmlSource() if settings.nvml else None)
         self._uprobes = UprobeSource() if settings.uprobes else None
         self._uprobe_status = SourceStatus(False, "no engine process maps libcuda or libnccl")
         self._attached: set[int] = set()

@@ -11,6 +11,7 @@ import pytest
 
 from appliance.engine.contract import EngineInfo, EngineStats
 from appliance.server.telemetry_hub import TelemetryHub
+from appliance.telemetry import SourceStatus, TelemetrySample
 from appliance.telemetry.settings import TelemetrySettings
 from tests.appliance.telemetry.standin import (
     GpuCallDriver,
@@ -77,3 +78,39 @@ def test_nccl_traffic_of_the_engine_process_becomes_its_nvlink_rate(
         finally:
             hub.close()
     assert seen > 0.0
+
+
+class DyingSource:
+    """A source that was live, then fails on every reading (a driver that went away)."""
+
+    name = "nvml"
+
+    def __init__(self) -> None:
+        self.readings = 0
+
+    def start(self) -> None:
+        pass
+
+    def sample(self) -> TelemetrySample:
+        self.readings += 1
+        raise RuntimeError("NVML_ERROR_GPU_IS_LOST")
+
+    def status(self) -> SourceStatus:
+        return SourceStatus(True, "1 GPU")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_dying_source_neither_stops_the_hub_nor_feeds_the_router() -> None:
+    dying = DyingSource()
+    hub = TelemetryHub(TelemetrySettings(interval_s=0.02), lambda: [], nvml=dying)
+    hub.start()
+    try:
+        deadline = time.monotonic() + 10
+        while dying.readings < 5:  # the hub keeps sampling after each failure
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert hub.gpu_load(StandInEngine(1)) == (None, None)  # nothing stale or made up
+    finally:
+        hub.close()
