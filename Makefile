@@ -51,6 +51,7 @@ test: install lint
 
 bench: install
 	$(PY) bench/generate_overhead.py
+	$(PY) bench/e2e.py
 	$(PY) bench/screening.py
 	$(PY) bench/plugins.py
 	$(PY) bench/model_verify.py

@@ -30,6 +30,12 @@ sys.path.insert(0, str(REPO))
 from appliance.api import pb2, pb2_grpc  # noqa: E402
 from appliance.config.settings import EngineConfig, StreamIntervals  # noqa: E402
 from appliance.engine.demo_model import build_demo_model  # noqa: E402
+from bench._systems import (  # noqa: E402
+    BENCH_ENGINE_OVERRIDES,
+    bare_sampling,
+    mtls_credentials,
+    start_bare_engine,
+)
 from enclave import create_dev_pki  # noqa: E402
 from tests.daemon_harness import engine_config, start_daemon  # noqa: E402
 
@@ -85,18 +91,8 @@ async def run_level(one: Any, concurrency: int, requests: int) -> Level:
 async def bare_levels(
     config: EngineConfig, levels: list[int], max_tokens: int, stream_interval: int
 ) -> list[Level]:
-    from vllm.sampling_params import RequestOutputKind, SamplingParams
-    from vllm.v1.engine.async_llm import AsyncLLM
-
-    from appliance.engine.vllm_engine import engine_args
-
-    llm = AsyncLLM.from_engine_args(engine_args(config))
-    params = SamplingParams(
-        temperature=0.0,
-        max_tokens=max_tokens,
-        stream_interval=stream_interval,
-        output_kind=RequestOutputKind.DELTA,
-    )
+    llm = start_bare_engine(config)
+    params = bare_sampling(max_tokens, stream_interval)
 
     async def one(prompt: str) -> tuple[int, float]:
         started = time.perf_counter()
@@ -118,12 +114,7 @@ async def bare_levels(
 async def daemon_levels(
     target: str, pki: Any, levels: list[int], max_tokens: int, sla: int
 ) -> list[Level]:
-    credentials = grpc.ssl_channel_credentials(
-        root_certificates=pki.ca_certificate.read_bytes(),
-        private_key=pki.client_key("client").read_bytes(),
-        certificate_chain=pki.client_certificate("client").read_bytes(),
-    )
-    async with grpc.aio.secure_channel(target, credentials) as channel:
+    async with grpc.aio.secure_channel(target, mtls_credentials(pki)) as channel:
         stub = pb2_grpc.InferenceStub(channel)
 
         async def one(prompt: str) -> tuple[int, float]:
@@ -175,7 +166,7 @@ def main() -> int:
 
     work = Path(tempfile.mkdtemp(prefix="bench-overhead-"))
     model = args.model_path or build_demo_model(work / "model")
-    overrides = {"max_num_seqs": 64, "max_outstanding_requests": 1024, "max_tokens": 2048}
+    overrides = BENCH_ENGINE_OVERRIDES
     config = EngineConfig.model_validate(engine_config(model, **overrides))
     intervals = StreamIntervals()
     classes = [("INTERACTIVE", pb2.INTERACTIVE, intervals.interactive),
