@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import grpc
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health, health_pb2
 
 from appliance.audit.errors import AuditError
 from appliance.audit.writer import AuditLog
@@ -42,6 +42,7 @@ from appliance.server.model_gate import ModelGate, ModelRefused, SigningUnavaila
 from appliance.server.plugin_chains import PluginChains
 from appliance.server.request_router import RequestRouter
 from appliance.server.serving_state import ServingState, record_reload
+from appliance.server.side_services import health_handler, reflection_handler
 from appliance.server.systemd_notify import SystemdNotifier
 from appliance.server.telemetry_hub import TelemetryHub
 from appliance.server.tls import TlsSetupError, server_credentials, tls_public_key
@@ -288,20 +289,19 @@ class Daemon:
                 ("grpc.so_reuseport", 0),
             ]
         )
-        server.add_generic_rpc_handlers(
-            (
-                InferenceService(self.state).handler(),
-                AdminService(self.state).handler(),
-                AttestationService(self.state).handler(),
-            )
-        )
-        health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
+        handlers = [
+            InferenceService(self.state).handler(),
+            AdminService(self.state).handler(),
+            AttestationService(self.state).handler(),
+            health_handler(self._health),
+        ]
         if listen.reflection:
             from grpc_reflection.v1alpha import reflection
 
-            reflection.enable_server_reflection(
-                (*_SERVICES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+            handlers.append(
+                reflection_handler((*_SERVICES, health.SERVICE_NAME, reflection.SERVICE_NAME))
             )
+        server.add_generic_rpc_handlers(tuple(handlers))
         tcp = listen.tcp
         if tcp is not None:
             if listen.insecure:

@@ -26,6 +26,7 @@ from appliance.server.errors import DrainingError, InvalidRequestError, Permissi
 from appliance.server.identity import PeerIdentity, identity_from_context
 from appliance.server.plugin_chains import blocked_error, outcomes
 from appliance.server.prompt_screening import raise_if_blocked, screen_generation
+from appliance.server.request_router import Placement
 from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
 from appliance.server.serving_state import ServingState
 from appliance.server.status_codes import status_for
@@ -74,7 +75,7 @@ class InferenceService:
             ),
         )
         admitted = False
-        placed: tuple[Engine, RouteDecision] | None = None
+        placed: Placement | None = None
         sealer: ResponseSealer | None = None
         try:
             message = parsed(request, pb2.GenerateRequest)
@@ -107,7 +108,7 @@ class InferenceService:
                 trail.sla_class = generation.sla_class
                 self._state.limiter.acquire(tenant.id, tenant.limits)
                 admitted = True
-                engine, decision = await self._state.router.place(
+                placed = await self._state.router.place(
                     loaded.policy,
                     model=message.model,
                     request_id=trail.request_id,
@@ -116,9 +117,10 @@ class InferenceService:
                     max_tokens=generation.sampling.max_tokens,
                     allow_budget_cap=tenant.sla.allow_budget_cap,
                     deadline_s=_deadline(context),
+                    arrival=trail.arrival,
                 )
+                engine, decision = placed.engine, placed.decision
                 trail.engine = engine.info.name
-                placed = (engine, decision)
                 if decision.budget_capped:
                     generation = dataclasses.replace(
                         generation,
@@ -142,6 +144,8 @@ class InferenceService:
                     stream = engine.generate(generation)
                     async with contextlib.aclosing(stream):
                         async for event in stream:
+                            if isinstance(event, TextDelta | Finished):
+                                self._state.router.first_token(placed)
                             for out in await self._post_process(event, filters, trail):
                                 await context.write(
                                     _response(trail.request_id, out, sealer, engine, decision)
@@ -158,7 +162,7 @@ class InferenceService:
             if admitted:
                 self._state.limiter.release(trail.tenant)
             if placed is not None:
-                self._state.router.finished(*placed, trail.finished)
+                self._state.router.finished(placed, trail.finished)
 
     def _tenant_for(self, identity: PeerIdentity, policy: Policy, model: str) -> Tenant:
         """The caller's tenant, allowed to use `model`; PERMISSION_DENIED otherwise."""

@@ -40,12 +40,28 @@ log = logging.getLogger(__name__)
 _BYTES_PER_TOKEN = 4
 _EWMA = 0.2
 _MAX_PREFIX_BYTES = 64 * 32
+_RECENT_TTL_S = 10.0
 
 
 @dataclass
 class _Recent:
     ttft_s: float | None = None
     tpot_s: float | None = None
+    at: float = 0.0
+    """When they were last updated: older figures are not trusted (an engine nobody is
+    sent to would otherwise keep a bad figure forever, and never be sent to again)."""
+
+
+@dataclass
+class Placement:
+    """A request placed on an engine: what the router needs to hear back about it."""
+
+    engine: Engine
+    decision: RouteDecision
+    prompt_tokens: int
+    dispatched_at: float
+    arrival: float
+    prefilling: bool = True
 
 
 GpuLoad = Callable[[Engine], tuple[float | None, float | None]]
@@ -73,6 +89,7 @@ class RequestRouter:
         self._router: Router | None = None
         self._recent: dict[str, _Recent] = {}
         self._drained: set[str] = set()
+        self._prefill: dict[str, int] = {}
         self._freed = asyncio.Event()
 
     def router_for(self, policy: Policy) -> Router:
@@ -123,6 +140,8 @@ class RequestRouter:
     def _load_of(self, engine: Engine, stats: EngineStats) -> EngineLoad:
         name = engine.info.name
         recent = self._recent.get(name) or _Recent()
+        if time.monotonic() - recent.at > _RECENT_TTL_S:
+            recent = _Recent()
         sm, nvlink = self._gpu_load(engine)
         # vLLM's counts arrive with its stats interval; ours are exact and current.
         waiting = max(stats.waiting_requests, stats.outstanding_requests - stats.running_requests)
@@ -131,6 +150,7 @@ class RequestRouter:
             running=stats.running_requests,
             waiting=waiting,
             kv_cache_usage=stats.kv_cache_usage,
+            queued_prefill_tokens=self._prefill.get(name, 0),
             sm_utilisation=sm,
             nvlink_bytes_per_s=nvlink,
             recent_ttft_s=recent.ttft_s,
@@ -150,9 +170,11 @@ class RequestRouter:
         max_tokens: int,
         allow_budget_cap: bool,
         deadline_s: float | None,
-    ) -> tuple[Engine, RouteDecision]:
+        arrival: float,
+    ) -> Placement:
         """The engine to run on, waiting in line while the router says so; raises
-        RateLimitedError (RESOURCE_EXHAUSTED with a delay) or EngineUnavailableError."""
+        RateLimitedError (RESOURCE_EXHAUSTED with a delay) or EngineUnavailableError.
+        Report back with `first_token` and `finished`."""
         if not any(e.info.model == model for e in self._pool.engines):
             raise ModelNotFoundError(f"model {model!r} is not served here")
         router = self.router_for(policy)
@@ -177,15 +199,21 @@ class RequestRouter:
             except NoEngineAvailable as exc:
                 raise EngineUnavailableError(f"no engine for model {model!r}: {exc}") from None
             except AdmissionRefused as refused:
+                if self._forget_idle_pessimism(router, engines):
+                    continue
                 raise RateLimitedError(
                     f"no engine can meet the {sla_class} objective now: {refused.reason}",
                     retry_after_s=refused.retry_after_s,
                 ) from None
+            if decision.engine_id is None and self._forget_idle_pessimism(router, engines):
+                continue
             if log.isEnabledFor(logging.DEBUG):
                 log.debug("route %s\n%s", request_id, format_decision(decision))
             if decision.engine_id is not None:
                 engine = next(e for e, load in engines if load.engine_id == decision.engine_id)
-                return engine, decision
+                name = engine.info.name
+                self._prefill[name] = self._prefill.get(name, 0) + request.prompt_tokens
+                return Placement(engine, decision, request.prompt_tokens, time.monotonic(), arrival)
             now = time.monotonic()
             if now >= wait_until:
                 raise RateLimitedError(
@@ -197,16 +225,45 @@ class RequestRouter:
             await self._wait_for_capacity(min(retry_at, wait_until) - now)
             now = time.monotonic()
 
-    def finished(self, engine: Engine, decision: RouteDecision, done: Finished | None) -> None:
-        """A request left `engine`: learn from its timings and let waiting requests retry."""
+    def _forget_idle_pessimism(
+        self, router: Router, engines: list[tuple[Engine, EngineLoad]]
+    ) -> bool:
+        """An engine with nothing to do that is predicted to miss every objective learnt
+        that under a load that is gone: drop what it learnt (back to the prior) so that it
+        takes requests again. Returns whether anything was dropped."""
+        dropped = False
+        for engine, load in engines:
+            idle = not load.running and not load.waiting and not load.queued_prefill_tokens
+            name = engine.info.name
+            if idle and load.in_rotation and router.predictor.model(name).observations:
+                log.warning("engine %s is idle but was predicted too slow: model reset", name)
+                router.predictor.reset(name)
+                self._recent.pop(name, None)
+                dropped = True
+        return dropped
+
+    def first_token(self, placement: Placement) -> None:
+        """The engine has prefilled the request: its prompt no longer waits there."""
+        if placement.prefilling:
+            placement.prefilling = False
+            name = placement.engine.info.name
+            self._prefill[name] = max(0, self._prefill.get(name, 0) - placement.prompt_tokens)
+
+    def finished(self, placement: Placement, done: Finished | None) -> None:
+        """A request left its engine: learn from its engine-side timings (not the time it
+        waited here or in screening) and let waiting requests retry."""
+        self.first_token(placement)
         if done is not None and done.completion_tokens > 0:
-            recent = self._recent.setdefault(engine.info.name, _Recent())
-            recent.ttft_s = _ewma(recent.ttft_s, done.ttft_s)
+            # Finished.ttft_s counts from arrival at the appliance.
+            engine_ttft = max(0.0, done.ttft_s - (placement.dispatched_at - placement.arrival))
+            recent = self._recent.setdefault(placement.engine.info.name, _Recent())
+            recent.ttft_s = _ewma(recent.ttft_s, engine_ttft)
             if done.completion_tokens > 1:
                 tpot = (done.total_s - done.ttft_s) / (done.completion_tokens - 1)
                 recent.tpot_s = _ewma(recent.tpot_s, tpot)
+            recent.at = time.monotonic()
             if self._router is not None:
-                self._router.observe_ttft(decision, max(0.0, done.ttft_s - done.queue_s))
+                self._router.observe_ttft(placement.decision, engine_ttft)
         self._wake()
 
     def _wake(self) -> None:

@@ -67,3 +67,14 @@ def unary_stream(
         request_deserializer=_deserializer(request_type),
         response_serializer=response_type.SerializeToString,
     )
+
+
+def stream_stream(
+    behavior: Callable[..., Any], request_type: type[Message], response_type: type[Message]
+) -> grpc.RpcMethodHandler[Any, Any]:
+    """A bidirectional-streaming handler with a never-raising deserializer."""
+    return grpc.stream_stream_rpc_method_handler(
+        behavior,
+        request_deserializer=_deserializer(request_type),
+        response_serializer=response_type.SerializeToString,
+    )

@@ -1,0 +1,93 @@
+"""The daemon's router front: learning from engine-side timings only, and no lock-out after
+an overload. Engines here are stand-ins that report load figures (no vLLM: this is about
+what the router does with the figures)."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+
+from appliance.engine.contract import EngineInfo, EngineStats, Finished
+from appliance.policy.model import Policy
+from appliance.routing import RouterSettings
+from appliance.server.engine_pool import EnginePool
+from appliance.server.errors import RateLimitedError
+from appliance.server.request_router import Placement, RequestRouter
+
+POLICY = Policy.model_validate(
+    {"version": 1, "tenants": [{"id": "t", "identities": ["spiffe://t/*"], "models": ["demo"]}]}
+)
+
+
+class StandInEngine:
+    """Reports `outstanding` requests, up to 4 of them running."""
+
+    def __init__(self, name: str = "cpu0") -> None:
+        self.info = EngineInfo(name, "demo", 2048, 64, 16)
+        self.outstanding = 0
+
+    def stats(self) -> EngineStats:
+        running = min(self.outstanding, 4)
+        return EngineStats(
+            state="ready", outstanding_requests=self.outstanding, running_requests=running
+        )
+
+
+async def place(router: RequestRouter, sla_class: str, *, wait_s: float = 0.05) -> Placement:
+    now = time.monotonic()
+    return await router.place(
+        POLICY,
+        model="demo",
+        request_id="r",
+        sla_class=sla_class,
+        prompt=b"x" * 400,
+        max_tokens=16,
+        allow_budget_cap=False,
+        deadline_s=now + wait_s,
+        arrival=now,
+    )
+
+
+async def test_an_idle_engine_takes_every_class_again_after_an_overload() -> None:
+    engine = StandInEngine()
+    router = RequestRouter(EnginePool([engine]), RouterSettings())
+    engine.outstanding = 300
+    placed = []
+    for _ in range(40):
+        with contextlib.suppress(RateLimitedError):  # shed under load, as it should be
+            placed.append(await place(router, "batch"))
+    assert placed
+    for placement in placed:  # each took 5 s on the overloaded engine
+        router.finished(placement, Finished("length", 100, 16, 0.0, 5.0, 6.0))
+    engine.outstanding = 0
+    for sla_class in ("realtime", "interactive", "batch"):
+        placement = await place(router, sla_class)
+        assert placement.engine is engine
+        router.finished(placement, None)
+
+
+async def test_time_waiting_in_line_is_not_taught_as_engine_latency() -> None:
+    engine = StandInEngine()
+    router = RequestRouter(EnginePool([engine]), RouterSettings())
+    placement = await place(router, "interactive")
+    # Dispatched 2 s after arrival (screening, waiting in line); the engine took 0.1 s.
+    placement.dispatched_at = placement.arrival + 2.0
+    router.finished(placement, Finished("length", 100, 16, 0.0, 2.1, 2.5))
+    (load,) = [load for _, load in router.loads("demo")]
+    assert load.recent_ttft_s == pytest.approx(0.1)
+    assert load.queued_prefill_tokens == 0
+
+
+async def test_prefill_waiting_on_an_engine_is_counted_until_its_first_token() -> None:
+    engine = StandInEngine()
+    router = RequestRouter(EnginePool([engine]), RouterSettings())
+    first = await place(router, "interactive")
+    second = await place(router, "interactive")
+    assert [load.queued_prefill_tokens for _, load in router.loads("demo")] == [200]
+    router.first_token(first)
+    router.first_token(first)  # once only
+    assert [load.queued_prefill_tokens for _, load in router.loads("demo")] == [100]
+    router.finished(second, None)
+    assert [load.queued_prefill_tokens for _, load in router.loads("demo")] == [0]
