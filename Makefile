@@ -8,7 +8,7 @@ VLLM_TARGET ?= auto
 DEV := .dev
 export VENV VLLM_TARGET
 
-.PHONY: install run test lint bench proto demo-model certs clean
+.PHONY: install run test lint bench fuzz proto demo-model certs clean
 
 install:
 	@scripts/install.sh
@@ -58,6 +58,11 @@ bench: install
 	$(PY) bench/router_decision.py
 	$(APPLIANCE) bench router --trace ../shared/traces/azure_llm_2023_code.csv --engines 8 --rate-scale 3 --heatmap $(DEV)/bench
 	$(PY) bench/uprobe_overhead.py
+
+# The property-based fuzzers of `make test` (tests/fuzz, "ci" profile, about a minute) with
+# 50x the examples and shrinking: 15-25 minutes.
+fuzz: install
+	APPLIANCE_FUZZ_PROFILE=fuzz $(VENV)/bin/pytest tests/fuzz -ra --timeout=3600
 
 proto: install
 	scripts/gen_proto.sh

@@ -1,7 +1,8 @@
 """Benchmark screening: latency of each pass and of a keyword baseline, and quality vs it.
 
 Run: .venv/bin/python bench/screening.py [--limit N]. Uses the held-out test split of the
-dev corpus (never trained on) and the hand-made fixtures in tests/assets/screening/.
+dev corpus (never trained or calibrated on) and the hand-made fixtures in
+tests/assets/screening/ (see the README there).
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from appliance.screening import (
     stratified_split,
 )
 from appliance.screening.corpus import DEFAULT_CORPUS
-from appliance.screening.metrics import percentiles, rates, roc_auc, tpr_at_fpr
+from appliance.screening.metrics import (
+    percentiles,
+    rates,
+    roc_auc,
+    threshold_at_fpr,
+    tpr_at_fpr,
+)
 
 ASSETS = Path(__file__).resolve().parents[1] / "tests" / "assets" / "screening"
 _KEYWORDS = re.compile(
@@ -52,6 +59,18 @@ def timed(function: Callable[[str], object], texts: Sequence[str]) -> list[float
 def _line(name: str, latencies: Sequence[float]) -> str:
     p50, p95, p99 = percentiles(latencies, (50, 95, 99))
     return f"{name:<12} p50 {p50:7.3f} ms  p95 {p95:7.3f} ms  p99 {p99:7.3f} ms"
+
+
+def _per_group(rows: Sequence[LabelledText], scores: Sequence[float], threshold: float) -> None:
+    """Flagged fraction per source and per category at the 1%-FPR threshold."""
+    groups: dict[str, list[bool]] = {}
+    for row, score in zip(rows, scores, strict=True):
+        source = "/".join(row.source.split("#")[0].split(" ")[0].split("/")[-2:]) or "-"
+        for key in (f"{row.label}:source {source[-45:]}", f"{row.label}:{row.category or '-'}"):
+            groups.setdefault(key, []).append(score >= threshold)
+    print(f"  flagged at the 1%-FPR threshold ({threshold:.3f}), per group:")
+    for key, hits in sorted(groups.items()):
+        print(f"    {key:<62} {sum(hits):>5}/{len(hits):<5} {sum(hits) / len(hits):.3f}")
 
 
 def main() -> None:
@@ -91,9 +110,10 @@ def main() -> None:
     print(f"  ratio detector/keywords TPR@1%FPR: {ours / max(theirs, 1e-9):.2f}x")
     at_half = rates(labels, detector_scores, 0.5)
     print(f"  detector at threshold 0.5: TPR {at_half.tpr:.4f} FPR {at_half.fpr:.4f}")
+    _per_group(test, detector_scores, threshold_at_fpr(labels, detector_scores, 0.01))
 
-    print("\nhand-made fixtures at threshold 0.5 (written during development):")
-    for name in ("hard_benign", "attacks"):
+    print("\nhand-made fixtures at threshold 0.5 (see tests/assets/screening/README.md):")
+    for name in ("hard_benign", "attacks", "handwritten_benign", "handwritten_attacks"):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]
         keyword_flagged = [keyword_score(row.text) >= 0.5 for row in rows]

@@ -2,10 +2,13 @@
 
 `Screener.load(settings)` loads the local model once; `screen` and `screen_batch` return
 `Verdict`s whose action comes from the threshold and action the caller (the policy) passes.
+The semantic head scores the whole text, its prose blocks and the structural pass's
+segments; a `ScoreCombiner` fitted on held-out rows weighs them with the structural score.
 `AsyncScreener` runs the same work on a thread pool for the daemon's event loop.
 """
 
 from appliance.screening.async_screener import AsyncScreener
+from appliance.screening.combiner import ScoreCombiner, Signals
 from appliance.screening.corpus import LabelledText, load_labelled, stratified_split
 from appliance.screening.errors import (
     ScreeningError,
@@ -36,8 +39,10 @@ __all__ = [
     "ScreeningInputError",
     "ScreeningSettings",
     "ScreeningUnavailableError",
+    "ScoreCombiner",
     "Screener",
     "SemanticModel",
+    "Signals",
     "StructuralPass",
     "TrainingOptions",
     "Verdict",

@@ -25,15 +25,16 @@ SPLIT_SEED = 20261130
 
 @dataclass(frozen=True, slots=True)
 class LabelledText:
-    """One prompt with its label (1 = injection) and category."""
+    """One prompt with its label (1 = injection), category and source (data set)."""
 
     text: str
     label: int
     category: str = ""
+    source: str = ""
 
 
 def read_labelled(lines: Iterable[str]) -> list[LabelledText]:
-    """Parse JSON lines with text, label and optional category."""
+    """Parse JSON lines with text, label and optional category and source."""
     rows: list[LabelledText] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -41,7 +42,12 @@ def read_labelled(lines: Iterable[str]) -> list[LabelledText]:
         try:
             item = json.loads(line)
             rows.append(
-                LabelledText(str(item["text"]), int(item["label"]), str(item.get("category", "")))
+                LabelledText(
+                    str(item["text"]),
+                    int(item["label"]),
+                    str(item.get("category", "")),
+                    str(item.get("source", "")),
+                )
             )
         except (ValueError, KeyError, TypeError) as exc:
             raise ScreeningInputError(f"line {number}: {exc}") from exc

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from appliance.screening.detectors.unicode_detector import normalise_text
+
 FEATURE_BITS = 18
 _DIMENSION = 1 << FEATURE_BITS
 _WORD = re.compile(r"\w+|[^\w\s]")
@@ -49,7 +51,11 @@ def _char_ngrams(text: str) -> list[npt.NDArray[np.int64]]:
 
 
 def featurise(text: str, extra_tokens: tuple[str, ...] = ()) -> SparseFeatures:
-    """Features of `text` (lower-cased, whitespace collapsed) plus structural tokens."""
+    """Features of `text` (as a reader sees it, lower-cased, whitespace collapsed) plus
+    structural tokens."""
+    if not text.isascii():
+        # Homoglyphs and zero-width splits would otherwise hide the words the head knows.
+        text = normalise_text(text)
     clean = " " + _SPACES.sub(" ", text.lower()).strip() + " "
     words = np.array(
         [zlib.crc32(word.encode("utf-8", "surrogatepass")) for word in _WORD.findall(clean)]

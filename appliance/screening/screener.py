@@ -1,21 +1,33 @@
-"""The screener: structural pass, semantic pass over the prompt and its suspicious segments."""
+"""The screener: structural pass, semantic pass over the prompt, its prose blocks and its
+suspicious segments, and the combiner that weighs them into one score."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from appliance.screening.combiner import ScoreCombiner, Signals, to_logit
 from appliance.screening.errors import ScreeningInputError
+from appliance.screening.segments import Segment, prose_segments
 from appliance.screening.semantic import HashedLinearModel, SemanticModel
 from appliance.screening.settings import Action, ScreeningSettings
 from appliance.screening.structural import StructuralPass
 from appliance.screening.verdict import ChatMessage, Finding, Reason, Verdict
 
 # Findings below this do not become reasons or model tokens: they are context, not evidence.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _EVIDENCE = 0.3
 _MAX_REASONS = 12
 _MAX_WINDOWS = 128
+# "Could not look" findings say nothing about the content, so they stay out of the
+# combiner's structural signal; like every finding, their score is a floor under the
+# verdict, so a prompt built to exhaust the screener's bounds fails closed.
+_LIMIT_KINDS = frozenset({"budget_exhausted", "decode_depth_exceeded", "decode_budget_exceeded"})
+# Segments a reader sees as code or data; the rest (hidden elements, comments, alt text,
+# smuggled or decoded text) are channels a reader does not see.
+_EMBEDDED_KINDS = frozenset({"code_comment", "code_string", "json_string", "role_marker"})
 
 
 def structural_tokens(findings: Sequence[Finding]) -> tuple[str, ...]:
@@ -34,9 +46,20 @@ def windows(text: str, size: int) -> list[str]:
 @dataclass(frozen=True, slots=True)
 class _Analysis:
     findings: list[Finding]
-    tokens: tuple[str, ...]
     window_count: int
+    prose: list[Segment]
     segments: list[int]  # indices into findings, in the order their segments were queued
+
+    @property
+    def queued(self) -> int:
+        return self.window_count + len(self.prose) + len(self.segments)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    signals: Signals
+    prose_logits: list[float]
+    segment_logits: list[float]
 
 
 class Screener:
@@ -48,10 +71,14 @@ class Screener:
         model: SemanticModel,
         *,
         structural: StructuralPass | None = None,
+        combiner: ScoreCombiner | None = None,
     ) -> None:
         self.settings = settings
         self._model = model
         self._structural = structural or StructuralPass(settings)
+        if combiner is None:
+            combiner = model.combiner if isinstance(model, HashedLinearModel) else ScoreCombiner()
+        self._combiner = combiner
 
     @classmethod
     def load(cls, settings: ScreeningSettings | None = None) -> Screener:
@@ -94,11 +121,28 @@ class Screener:
     ) -> list[Verdict]:
         """Verdicts in input order; the semantic pass scores all texts in one batch."""
         started = time.perf_counter()
+        analysed = self._analyse(texts)
+        shared_ms = (time.perf_counter() - started) * 1000.0 / max(1, len(texts))
+        verdicts: list[Verdict] = []
+        for text, item in zip(texts, analysed, strict=True):
+            if item is None:
+                verdicts.append(self._oversize(text, shared_ms))
+            else:
+                verdicts.append(self._verdict(text, *item, threshold, action, shared_ms))
+        return verdicts
+
+    def signals_batch(self, texts: Sequence[str]) -> list[Signals | None]:
+        """The combiner's inputs for each text (None when too large to parse); for training."""
+        return [None if item is None else item[1].signals for item in self._analyse(texts)]
+
+    def _analyse(self, texts: Sequence[str]) -> list[tuple[_Analysis, _Scored] | None]:
         analyses: list[_Analysis | None] = []
         queue: list[tuple[str, tuple[str, ...]]] = []
         for text in texts:
             if not isinstance(text, str):
                 raise ScreeningInputError(f"expected text, got {type(text).__name__}")
+            # JSON input may hold lone surrogates; one char each, so spans stay right.
+            text = _LONE_SURROGATE.sub("\ufffd", text)
             if len(text) > self.settings.max_input_chars:
                 analyses.append(None)
                 continue
@@ -106,52 +150,99 @@ class Screener:
             tokens = structural_tokens(findings)
             parts = windows(text, self.settings.window_chars)
             queue.extend((part, tokens) for part in parts)
+            prose = prose_segments(text)
+            queue.extend((segment.text, ()) for segment in prose)
             ranked = sorted(
                 (index for index, item in enumerate(findings) if item.segment),
                 key=lambda index: -findings[index].score,
             )[: self.settings.max_segments]
             queue.extend((findings[index].segment or "", ()) for index in ranked)
-            analyses.append(_Analysis(findings, tokens, len(parts), ranked))
-        scores = self._model.score_batch(queue) if queue else []
-        shared_ms = (time.perf_counter() - started) * 1000.0 / max(1, len(texts))
-        verdicts: list[Verdict] = []
+            analyses.append(_Analysis(findings, len(parts), prose, ranked))
+        probabilities = self._model.score_batch(queue) if queue else []
+        out: list[tuple[_Analysis, _Scored] | None] = []
         cursor = 0
-        for text, analysis in zip(texts, analyses, strict=True):
+        for analysis in analyses:
             if analysis is None:
-                verdicts.append(self._oversize(text, shared_ms))
+                out.append(None)
                 continue
-            used = analysis.window_count + len(analysis.segments)
-            verdicts.append(
-                self._verdict(
-                    text, analysis, scores[cursor : cursor + used], threshold, action, shared_ms
-                )
+            out.append((analysis, self._score(analysis, probabilities[cursor:])))
+            cursor += analysis.queued
+        return out
+
+    def _score(self, analysis: _Analysis, probabilities: Sequence[float]) -> _Scored:
+        logits = [to_logit(value) for value in probabilities[: analysis.queued]]
+        whole = max(logits[: analysis.window_count])
+        prose = logits[analysis.window_count : analysis.window_count + len(analysis.prose)]
+        hidden = [
+            to_logit(analysis.findings[index].segment_weight * probability)
+            for index, probability in zip(
+                analysis.segments,
+                probabilities[analysis.window_count + len(analysis.prose) : analysis.queued],
+                strict=True,
             )
-            cursor += used
-        return verdicts
+        ]
+        structural = max(
+            (item.score for item in analysis.findings if item.kind not in _LIMIT_KINDS),
+            default=0.0,
+        )
+        embedded = [
+            logit
+            for index, logit in zip(analysis.segments, hidden, strict=True)
+            if analysis.findings[index].kind in _EMBEDDED_KINDS
+        ]
+        unseen = [
+            logit
+            for index, logit in zip(analysis.segments, hidden, strict=True)
+            if analysis.findings[index].kind not in _EMBEDDED_KINDS
+        ]
+        signals = Signals(
+            whole,
+            max([whole, *prose]),
+            max([whole, *unseen]),
+            max([whole, *embedded]),
+            structural,
+        )
+        return _Scored(signals, prose, hidden)
 
     def _verdict(
         self,
         text: str,
         analysis: _Analysis,
-        scores: Sequence[float],
+        scored: _Scored,
         threshold: float,
         action: Action,
         latency_ms: float,
     ) -> Verdict:
-        semantic = max(scores[: analysis.window_count])
+        signals = scored.signals
+        base = Signals(signals.whole, signals.whole, signals.whole, signals.whole, 0.0)
         effective = [item.score for item in analysis.findings]
-        for index, score in zip(analysis.segments, scores[analysis.window_count :], strict=True):
-            item = analysis.findings[index]
-            effective[index] = max(item.score, item.segment_weight * score)
+        for index, logit in zip(analysis.segments, scored.segment_logits, strict=True):
+            if analysis.findings[index].kind in _EMBEDDED_KINDS:
+                only = replace(base, embedded=max(base.embedded, logit))
+            else:
+                only = replace(base, hidden=max(base.hidden, logit))
+            effective[index] = max(effective[index], self._combiner.score(only))
         reasons = [
             Reason(item.kind, item.start, item.end, item.detail or item.path, score)
             for item, score in zip(analysis.findings, effective, strict=True)
             if score >= _EVIDENCE
         ]
+        semantic = self._combiner.score(base)
         if semantic >= _EVIDENCE:
             reasons.append(Reason("semantic", 0, len(text), "semantic head", semantic))
+        for segment, logit in zip(analysis.prose, scored.prose_logits, strict=True):
+            alone = self._combiner.score(replace(base, prose=max(base.prose, logit)))
+            if logit > signals.whole and alone >= _EVIDENCE:
+                reasons.append(
+                    Reason("prose_segment", segment.start, segment.end, segment.text[:80], alone)
+                )
         reasons.sort(key=lambda reason: -reason.score)
-        final = max([semantic, *effective])
+        # A structural finding keeps its own score as a floor: the corpus the combiner is
+        # fitted on has few of the attacks these detectors exist for.
+        final = max(
+            self._combiner.score(signals),
+            max((item.score for item in analysis.findings), default=0.0),
+        )
         injection = final >= threshold
         return Verdict(
             score=final,

@@ -1,4 +1,5 @@
-"""Fit the semantic head: logistic regression on hashed n-grams plus structural tokens."""
+"""Fit the semantic head (logistic regression on hashed n-grams plus structural tokens) on
+the training rows, then the combiner and its calibration on the validation rows."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from appliance.screening.combiner import Signals, fit_combiner
 from appliance.screening.corpus import LabelledText
-from appliance.screening.features import FEATURE_BITS, featurise
-from appliance.screening.metrics import threshold_at_fpr
-from appliance.screening.screener import structural_tokens
+from appliance.screening.features import FEATURE_BITS, SparseFeatures, featurise
+from appliance.screening.screener import Screener, structural_tokens
+from appliance.screening.segments import prose_segments
 from appliance.screening.semantic import HashedLinearModel
 from appliance.screening.settings import ScreeningSettings
 from appliance.screening.structural import StructuralPass
@@ -19,11 +21,20 @@ from appliance.screening.structural import StructuralPass
 
 @dataclass(frozen=True, slots=True)
 class TrainingOptions:
-    """Optimiser settings; the defaults reproduce the shipped head."""
+    """Optimiser and calibration settings; the defaults reproduce the shipped model."""
 
     epochs: int = 300
     learning_rate: float = 0.05
-    l2: float = 1e-7
+    l2: float = 1e-6
+    # Prose blocks of benign documents, added as benign rows of this weight: the head scores
+    # such blocks alone at screening time, so it must have seen ordinary ones.
+    benign_segment_weight: float = 1.0
+    # Extra L2 on features seen in the attacks of one source only: a data set's quirks (its
+    # language, its templates) must not become evidence of injection by themselves.
+    single_source_l2: float = 1e-4
+    # How strongly the combiner's segment weights are pulled towards its whole-text weight.
+    combiner_prior: float = 0.05
+    # The validation false-positive rate at which the calibrated score crosses 0.5.
     pivot_fpr: float = 0.005
 
 
@@ -33,24 +44,44 @@ class _Design:
     columns: npt.NDArray[np.int64]
     values: npt.NDArray[np.float64]
     labels: npt.NDArray[np.float64]
+    weights: npt.NDArray[np.float64]
+    attack_sources: npt.NDArray[np.int64]  # per feature: sources whose attacks contain it
 
 
-def _design(rows: Sequence[LabelledText], settings: ScreeningSettings) -> _Design:
+def _design(
+    rows: Sequence[LabelledText], settings: ScreeningSettings, options: TrainingOptions
+) -> _Design:
     structural = StructuralPass(settings)
-    row_ids: list[npt.NDArray[np.int64]] = []
-    columns: list[npt.NDArray[np.int64]] = []
-    values = np.zeros(len(rows))
-    for index, row in enumerate(rows):
+    examples: list[tuple[SparseFeatures, int, float]] = []
+    source_ids: dict[str, int] = {}
+    pairs: list[npt.NDArray[np.int64]] = []
+    for row in rows:
         text = row.text[: settings.window_chars * 4]
         features = featurise(text, structural_tokens(structural.run(text)))
-        row_ids.append(np.full(len(features.indices), index, dtype=np.int64))
-        columns.append(features.indices)
-        values[index] = features.value
+        examples.append((features, row.label, 1.0))
+        if row.label == 1:
+            source = source_ids.setdefault(row.source, len(source_ids))
+            pairs.append(features.indices * 1024 + source % 1024)
+        if row.label == 0 and options.benign_segment_weight > 0.0:
+            examples.extend(
+                (featurise(segment.text), 0, options.benign_segment_weight)
+                for segment in prose_segments(text)
+            )
     return _Design(
-        np.concatenate(row_ids),
-        np.concatenate(columns),
-        values,
-        np.asarray([row.label for row in rows], dtype=np.float64),
+        np.concatenate(
+            [
+                np.full(len(item.indices), index, dtype=np.int64)
+                for index, (item, _, _) in enumerate(examples)
+            ]
+        ),
+        np.concatenate([item.indices for item, _, _ in examples]),
+        np.asarray([item.value for item, _, _ in examples]),
+        np.asarray([label for _, label, _ in examples], dtype=np.float64),
+        np.asarray([weight for _, _, weight in examples]),
+        np.bincount(
+            np.unique(np.concatenate(pairs)) // 1024 if pairs else np.zeros(0, dtype=np.int64),
+            minlength=1 << FEATURE_BITS,
+        ),
     )
 
 
@@ -66,10 +97,10 @@ def train_head(
     settings: ScreeningSettings | None = None,
     options: TrainingOptions | None = None,
 ) -> HashedLinearModel:
-    """Full-batch Adam on the logistic loss; deterministic for a given input and options."""
+    """Full-batch Adam on the weighted logistic loss; deterministic for a given input."""
     settings = settings or ScreeningSettings()
     options = options or TrainingOptions()
-    design = _design(rows, settings)
+    design = _design(rows, settings, options)
     dimension = 1 << FEATURE_BITS
     weights = np.zeros(dimension)
     bias = 0.0
@@ -77,15 +108,18 @@ def train_head(
     second = np.zeros(dimension)
     first_bias = second_bias = 0.0
     beta1, beta2, epsilon = 0.9, 0.999, 1e-8
-    count = len(design.labels)
+    share = design.weights / design.weights.sum()
+    penalty = np.full(dimension, options.l2)
+    if options.single_source_l2 > 0.0 and design.attack_sources.max(initial=0) > 1:
+        penalty[design.attack_sources == 1] += options.single_source_l2
     for step in range(1, options.epochs + 1):
         predicted = 1.0 / (1.0 + np.exp(-_logits(design, weights, bias)))
-        error = (predicted - design.labels) / count
+        error = (predicted - design.labels) * share
         gradient = (
             np.bincount(
                 design.columns, weights=(error * design.values)[design.rows], minlength=dimension
             )
-            + options.l2 * weights
+            + penalty * weights
         )
         gradient_bias = float(error.sum())
         first = beta1 * first + (1 - beta1) * gradient
@@ -103,7 +137,9 @@ def train_head(
             * (first_bias / correction1)
             / (np.sqrt(second_bias / correction2) + epsilon)
         )
-    return HashedLinearModel(weights.astype(np.float32), float(bias))
+    # Rounded as `save` stores them, so the combiner is fitted to the head that ships.
+    shipped = weights.astype(np.float16).astype(np.float32)
+    return HashedLinearModel(shipped, float(np.float32(bias)))
 
 
 def calibrate_head(
@@ -111,13 +147,17 @@ def calibrate_head(
     validation: Sequence[LabelledText],
     options: TrainingOptions | None = None,
 ) -> HashedLinearModel:
-    """Set the pivot to the raw score at `pivot_fpr` false positives on validation rows."""
+    """Fit the combiner on validation rows and set its pivot at `pivot_fpr` false positives."""
     options = options or TrainingOptions()
-    settings = ScreeningSettings()
-    structural = StructuralPass(settings)
-    raw = [
-        model.probability(featurise(row.text, structural_tokens(structural.run(row.text))))
-        for row in validation
-    ]
-    pivot = threshold_at_fpr([row.label for row in validation], raw, options.pivot_fpr)
-    return model.with_pivot(min(max(pivot, 0.05), 0.999))
+    screener = Screener(ScreeningSettings(), model)
+    signals: list[Signals] = []
+    labels: list[int] = []
+    for row, found in zip(
+        validation, screener.signals_batch([row.text for row in validation]), strict=True
+    ):
+        if found is not None:
+            signals.append(found)
+            labels.append(row.label)
+    return model.with_combiner(
+        fit_combiner(signals, labels, pivot_fpr=options.pivot_fpr, prior=options.combiner_prior)
+    )

@@ -92,7 +92,8 @@ def decode_url(text: str) -> list[Decoded]:
     """Percent-encoded runs, unquoted."""
     found: list[Decoded] = []
     for match in _URL.finditer(text):
-        decoded = urllib.parse.unquote_plus(match.group(0), errors="strict")
+        # Escapes that are not UTF-8 decode to U+FFFD: the rest of the run still counts.
+        decoded = urllib.parse.unquote_plus(match.group(0), errors="replace")
         if decoded != match.group(0):
             found.append(Decoded(match.start(), match.end(), decoded))
     return found

@@ -8,8 +8,13 @@ from dataclasses import dataclass
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
-_GAP = r"(?:[\w'\u2019-]+\W+){0,3}?"
-_SHORT_GAP = r"(?:[\w'\u2019-]+\W+){0,2}?"
+# A gap is up to N words, each followed by a separator. Words may hold ' and -; separators
+# never do: were the two classes to overlap (as `\W` and `[\w'-]` do on "-"), a run of
+# dashes could be split every way and matching would take time exponential in its length.
+_WORD = r"[\w'\u2019-]+"
+_SEPARATOR = r"[^\w'\u2019-]+"
+_GAP = rf"(?:{_WORD}{_SEPARATOR}){{0,3}}?"
+_SHORT_GAP = rf"(?:{_WORD}{_SEPARATOR}){{0,2}}?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,14 +28,15 @@ def _rule(name: str, pattern: str, score: float) -> _Rule:
     return _Rule(name, re.compile(pattern, re.IGNORECASE), score)
 
 
-# Every pattern is bounded (no nested unbounded repeats) so matching stays linear.
+# Every pattern is bounded (no nested unbounded repeats) and its separators possessive
+# (`\W++` never gives back what the next word could take), so matching stays linear.
 _RULES = (
     _rule(
         "ignore_previous",
-        r"\b(?:ignore|disregard|forget|neglect|overlook|override|bypass|discard|abandon)\W+"
+        r"\b(?:ignore|disregard|forget|neglect|overlook|override|bypass|discard|abandon)\W++"
         + _GAP
         + r"(?:previous|prior|preceding|above|earlier|former|initial|original|system|"
-        r"developer|safety|all|any|your|these|those)\W+"
+        r"developer|safety|all|any|your|these|those)\W++"
         + _SHORT_GAP
         + r"(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|"
         r"commands|constraints|programming|restrictions|polic(?:y|ies)|filters?|training)\b",
@@ -53,9 +59,9 @@ _RULES = (
     _rule(
         "prompt_extraction",
         r"\b(?:reveal|print|show|output|repeat|display|leak|dump|disclose|expose|recite|"
-        r"write\s+out|spell\s+out|tell\s+me|give\s+me|share|what\s+(?:is|are|was|were))\W+"
+        r"write\s+out|spell\s+out|tell\s+me|give\s+me|share|what\s+(?:is|are|was|were))\W++"
         + _SHORT_GAP
-        + r"(?:your|the\s+(?:hidden|secret|original|initial|full))\W+"
+        + r"(?:your|the\s+(?:hidden|secret|original|initial|full))\W++"
         + _SHORT_GAP
         + r"(?:system\s+prompt|system\s+message|initial\s+prompt|original\s+prompt|"
         r"hidden\s+prompt|pre-?prompt|(?:secret|hidden|initial|original|system)\s+"
@@ -85,7 +91,8 @@ _RULES = (
     _rule(
         "refusal_suppression",
         r"\b(?:never|do\s+not|don't)\s+(?:refuse|decline|break\s+character)\b|"
-        r"\bwithout\s+(?:any\s+)?(?:refus\w+|warnings|disclaimers|censorship)\b",
+        r"\bwithout\s+(?:any\s+)?(?:refus\w+|disclaimers|censorship|(?:moral|ethical|safety)\s+"
+        r"warnings)\b",
         0.55,
     ),
     _rule(
@@ -107,12 +114,16 @@ _DISCUSSION = re.compile(
     re.IGNORECASE,
 )
 _QUOTES = ('"', "“", "”", "`", "«", "»")
+# A straight single quote is a quotation mark unless it sits between two letters (don't).
+_SINGLE_QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 
 
 def _discussed(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     prefix = text[line_start:start]
     if sum(prefix.count(quote) for quote in _QUOTES) % 2 == 1:
+        return True
+    if len(_SINGLE_QUOTE.findall(prefix)) % 2 == 1:
         return True
     window = text[max(0, start - 160) : min(len(text), end + 80)]
     return _DISCUSSION.search(window) is not None

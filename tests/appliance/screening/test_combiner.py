@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import pytest
+
+from appliance.screening import ScreeningUnavailableError
+from appliance.screening.combiner import ScoreCombiner, Signals, fit_combiner
+
+
+def _signals(whole: float, *, prose: float = -20.0, hidden: float = -20.0) -> Signals:
+    return Signals(whole, max(whole, prose), max(whole, hidden), whole, 0.0)
+
+
+def _rows() -> tuple[list[Signals], list[int]]:
+    benign = [_signals(-6.0 + index * 0.05) for index in range(100)]
+    attacks = [_signals(-1.0 + index * 0.08) for index in range(60)]
+    hidden = [_signals(-5.0, hidden=4.0 + index * 0.1) for index in range(20)]
+    return benign + attacks + hidden, [0] * 100 + [1] * 80
+
+
+def test_more_evidence_never_lowers_the_score() -> None:
+    combiner = fit_combiner(*_rows(), pivot_fpr=0.01)
+    plain = _signals(-2.0)
+    for louder in (
+        _signals(-2.0, prose=3.0),
+        _signals(-2.0, hidden=3.0),
+        Signals(-2.0, -2.0, -2.0, -2.0, 0.8),
+    ):
+        assert combiner.score(louder) >= combiner.score(plain)
+
+
+def test_pivot_puts_the_chosen_false_positive_rate_at_one_half() -> None:
+    signals, labels = _rows()
+    combiner = fit_combiner(signals, labels, pivot_fpr=0.05)
+    benign_flagged = [
+        combiner.score(item) >= 0.5
+        for item, label in zip(signals, labels, strict=True)
+        if not label
+    ]
+    assert sum(benign_flagged) <= 5
+    assert all(combiner.score(item) >= 0.5 for item in signals[-20:])  # hidden text still counts
+
+
+def test_fit_is_deterministic() -> None:
+    assert fit_combiner(*_rows(), pivot_fpr=0.01) == fit_combiner(*_rows(), pivot_fpr=0.01)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"weights": (1.0, -0.1, 1.0, 1.0, 1.0)},
+        {"weights": (1.0, 1.0)},
+        {"pivot": 1.0},
+        {"pivot": 0.0},
+    ],
+)
+def test_invalid_combiner_is_refused(arguments: dict[str, object]) -> None:
+    with pytest.raises(ScreeningUnavailableError):
+        ScoreCombiner(**arguments)  # type: ignore[arg-type]

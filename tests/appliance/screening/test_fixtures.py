@@ -1,0 +1,36 @@
+"""Hand-written prompts the corpus never saw: hard benign ones must pass, attacks must not.
+
+`hard_benign.jsonl` and `attacks.jsonl` were written during development of the detectors;
+`handwritten_*.jsonl` were written later, only to check that the retrained model
+generalises (see tests/assets/screening/README.md). Bounds are the measured rates of the
+shipped model, so a retrain that makes them worse fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from appliance.screening import Screener, load_labelled
+from tests.appliance.screening.conftest import ASSETS
+
+# file -> (label, most rows allowed on the wrong side of the default threshold)
+BOUNDS = {
+    "hard_benign": (0, 2),
+    "attacks": (1, 0),
+    "handwritten_benign": (0, 6),
+    "handwritten_attacks": (1, 6),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDS))
+def test_fixture_errors_stay_within_bounds(screener: Screener, name: str) -> None:
+    label, allowed = BOUNDS[name]
+    rows = load_labelled(ASSETS / f"{name}.jsonl")
+    assert {row.label for row in rows} == {label}
+    verdicts = screener.screen_batch([row.text for row in rows])
+    wrong = [
+        row.text[:60]
+        for row, verdict in zip(rows, verdicts, strict=True)
+        if verdict.injection != bool(label)
+    ]
+    assert len(wrong) <= allowed, wrong
