@@ -58,6 +58,8 @@ bench: install
 	$(PY) bench/router_decision.py
 	$(APPLIANCE) bench router --trace ../shared/traces/azure_llm_2023_code.csv --engines 8 --rate-scale 3 --heatmap $(DEV)/bench
 	$(PY) bench/uprobe_overhead.py
+	# 10x the sustainable rate for 60 s; prints a verdict per check and exits 1 if one fails
+	-$(PY) bench/overload.py --duration-s 60
 
 # The property-based fuzzers of `make test` (tests/fuzz, "ci" profile, about a minute) with
 # 50x the examples and shrinking: 15-25 minutes.

@@ -74,6 +74,11 @@ def _load_recorder_factory(snapshot: _LoadSnapshot) -> Any:
     return LoadRecorder
 
 
+# vLLM's priority scheduler runs lower values first (and preempts for them): realtime work
+# is never stuck behind batch work inside the engine.
+_PRIORITY = {"realtime": 0, "interactive": 1, "batch": 2}
+
+
 def engine_info(config: EngineConfig) -> EngineInfo:
     """The static facts an engine for `config` reports."""
     return EngineInfo(
@@ -190,7 +195,9 @@ class VllmEngine:
             started = False
             prompt_tokens = completion_tokens = 0
             first_token_at = 0.0
-            stream = self._llm.generate(prompt, params, engine_request_id)
+            stream = self._llm.generate(
+                prompt, params, engine_request_id, priority=_PRIORITY.get(request.sla_class, 2)
+            )
             self._requests_total += 1
             async with contextlib.aclosing(stream):
                 async for output in stream:
@@ -298,6 +305,8 @@ def engine_args(config: EngineConfig) -> Any:
         seed=config.seed,
         trust_remote_code=False,
         disable_log_stats=False,
+        # SLA classes map to request priorities (realtime first); see _PRIORITY.
+        scheduling_policy="priority",
     )
 
 

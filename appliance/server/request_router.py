@@ -41,6 +41,7 @@ _BYTES_PER_TOKEN = 4
 _EWMA = 0.2
 _MAX_PREFIX_BYTES = 64 * 32
 _RECENT_TTL_S = 10.0
+_CLASSES = ("realtime", "interactive", "batch")  # most urgent first, as engines schedule
 
 
 @dataclass
@@ -89,7 +90,8 @@ class RequestRouter:
         self._router: Router | None = None
         self._recent: dict[str, _Recent] = {}
         self._drained: set[str] = set()
-        self._prefill: dict[str, int] = {}
+        # Prompt tokens waiting for prefill, per engine and SLA class.
+        self._prefill: dict[tuple[str, str], int] = {}
         self._freed = asyncio.Event()
 
     def router_for(self, policy: Policy) -> Router:
@@ -129,15 +131,21 @@ class RequestRouter:
         """Whether an operator drained this engine."""
         return engine_name in self._drained
 
-    def loads(self, model: str) -> list[tuple[Engine, EngineLoad]]:
-        """Each engine serving `model`, with its load as measured now."""
+    def loads(self, model: str, sla_class: str = "batch") -> list[tuple[Engine, EngineLoad]]:
+        """Each engine serving `model`, with its load as measured now, as a request of
+        `sla_class` meets it: engines schedule by class (realtime first), so only prompts of
+        its own class or a more urgent one wait for prefill ahead of it."""
         out = []
         for engine in self._pool.engines:
             if engine.info.model == model:
-                out.append((engine, self._load_of(engine, engine.stats())))
+                out.append((engine, self._load_of(engine, engine.stats(), sla_class)))
         return out
 
-    def _load_of(self, engine: Engine, stats: EngineStats) -> EngineLoad:
+    def _queued_prefill(self, name: str, sla_class: str) -> int:
+        ahead = _CLASSES[: _CLASSES.index(sla_class) + 1] if sla_class in _CLASSES else _CLASSES
+        return sum(self._prefill.get((name, c), 0) for c in ahead)
+
+    def _load_of(self, engine: Engine, stats: EngineStats, sla_class: str) -> EngineLoad:
         name = engine.info.name
         recent = self._recent.get(name) or _Recent()
         if time.monotonic() - recent.at > _RECENT_TTL_S:
@@ -150,7 +158,7 @@ class RequestRouter:
             running=stats.running_requests,
             waiting=waiting,
             kv_cache_usage=stats.kv_cache_usage,
-            queued_prefill_tokens=self._prefill.get(name, 0),
+            queued_prefill_tokens=self._queued_prefill(name, sla_class),
             sm_utilisation=sm,
             nvlink_bytes_per_s=nvlink,
             recent_ttft_s=recent.ttft_s,
@@ -193,7 +201,7 @@ class RequestRouter:
         if deadline_s is not None:
             wait_until = min(wait_until, deadline_s)
         while True:
-            engines = self.loads(model)
+            engines = self.loads(model, sla_class)
             try:
                 decision = router.route(request, [load for _, load in engines], now)
             except NoEngineAvailable as exc:
@@ -212,7 +220,8 @@ class RequestRouter:
             if decision.engine_id is not None:
                 engine = next(e for e, load in engines if load.engine_id == decision.engine_id)
                 name = engine.info.name
-                self._prefill[name] = self._prefill.get(name, 0) + request.prompt_tokens
+                key = (name, sla_class)
+                self._prefill[key] = self._prefill.get(key, 0) + request.prompt_tokens
                 return Placement(engine, decision, request.prompt_tokens, time.monotonic(), arrival)
             now = time.monotonic()
             if now >= wait_until:
@@ -247,7 +256,8 @@ class RequestRouter:
         if placement.prefilling:
             placement.prefilling = False
             name = placement.engine.info.name
-            self._prefill[name] = max(0, self._prefill.get(name, 0) - placement.prompt_tokens)
+            key = (name, placement.decision.sla_class)
+            self._prefill[key] = max(0, self._prefill.get(key, 0) - placement.prompt_tokens)
 
     def finished(self, placement: Placement, done: Finished | None) -> None:
         """A request left its engine: learn from its engine-side timings (not the time it

@@ -91,3 +91,17 @@ async def test_prefill_waiting_on_an_engine_is_counted_until_its_first_token() -
     assert [load.queued_prefill_tokens for _, load in router.loads("demo")] == [100]
     router.finished(second, None)
     assert [load.queued_prefill_tokens for _, load in router.loads("demo")] == [0]
+
+
+async def test_a_request_counts_only_prefill_of_its_own_or_more_urgent_classes() -> None:
+    engine = StandInEngine()
+    router = RequestRouter(EnginePool([engine]), RouterSettings())
+    await place(router, "batch")
+    await place(router, "interactive")
+
+    def queued(sla_class: str) -> int | None:
+        ((_, load),) = router.loads("demo", sla_class)
+        return load.queued_prefill_tokens
+
+    # Engines schedule realtime first: batch and interactive prompts do not delay it.
+    assert [queued(c) for c in ("realtime", "interactive", "batch")] == [0, 100, 200]
