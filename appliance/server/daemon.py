@@ -23,10 +23,8 @@ from grpc_health.v1 import health, health_pb2
 
 from appliance.audit.errors import AuditError
 from appliance.audit.writer import AuditLog
-from appliance.config.settings import DaemonConfig, EngineConfig
+from appliance.config.settings import DaemonConfig
 from appliance.engine.contract import Engine
-from appliance.engine.errors import EngineUnavailableError
-from appliance.engine.refused_engine import RefusedEngine
 from appliance.observability import LiveState, RequestMetrics, make_tracer, serve_metrics
 from appliance.plugins import PluginHost, PluginHostSettings
 from appliance.policy.loader import LoadedPolicy
@@ -36,12 +34,13 @@ from appliance.server import admin_service, attestation_service, inference_servi
 from appliance.server.admin_service import AdminService
 from appliance.server.attestation_monitor import AttestationMonitor
 from appliance.server.attestation_service import AttestationService
-from appliance.server.engine_pool import EnginePool, ModelRecord
+from appliance.server.engine_pool import EnginePool
+from appliance.server.engine_supervisor import EngineSupervisor
 from appliance.server.inference_service import InferenceService
-from appliance.server.model_gate import ModelGate, ModelRefused, SigningUnavailable
+from appliance.server.model_gate import ModelGate
 from appliance.server.plugin_chains import PluginChains
 from appliance.server.request_router import RequestRouter
-from appliance.server.serving_state import ServingState, record_reload
+from appliance.server.serving_state import ServingState, record_event, record_reload
 from appliance.server.side_services import health_handler, reflection_handler
 from appliance.server.systemd_notify import SystemdNotifier
 from appliance.server.telemetry_hub import TelemetryHub
@@ -58,9 +57,6 @@ _SERVICES = (
 )
 _EXTEND_EVERY_S = 10.0
 _T = TypeVar("_T")
-_SUPERVISE_EVERY_S = 1.0
-_RESTART_FIRST_DELAY_S = 1.0
-_RESTART_MAX_DELAY_S = 60.0
 
 
 class DaemonStartError(Exception):
@@ -209,8 +205,9 @@ class Daemon:
         )
         await self._set_health(health_pb2.HealthCheckResponse.NOT_SERVING)
         self._server = await self._start_server()
+        engines = EngineSupervisor(self.state, self._models)
         try:
-            if not await self._load_engines():
+            if not await self._load_engines(engines):
                 return 1
             if self._stop.is_set():
                 return 0
@@ -224,7 +221,7 @@ class Daemon:
             watchdog = asyncio.create_task(self._watchdog())
             recheck = asyncio.create_task(self._recheck_attestation())
             self._telemetry.start()
-            supervisor = asyncio.create_task(self._supervise_engines())
+            supervisor = asyncio.create_task(engines.supervise())
             await self._stop.wait()
             watchdog.cancel()
             recheck.cancel()
@@ -248,7 +245,8 @@ class Daemon:
 
     async def _check_attestation(self) -> None:
         check = await self.state.attestation.check()
-        await self._audit_event(
+        await record_event(
+            self.state,
             "attestation_check",
             {"passed": check.passed, "attested": check.attested, "error": check.error},
         )
@@ -322,12 +320,12 @@ class Daemon:
             log.info("listening on unix:%s (local admin)", listen.unix_socket)
         return server
 
-    async def _load_engines(self) -> bool:
+    async def _load_engines(self, engines: EngineSupervisor) -> bool:
         started = time.monotonic()
         if self._build_engines:
             self._notifier.status("verifying models")
             for config in self._config.engines:
-                self.state.pool.add(await self._while_extending(self._admitted_engine(config)))
+                self.state.pool.add(await self._while_extending(engines.admitted_engine(config)))
         self._notifier.status("loading engines")
         ready = await self._while_extending(self.state.pool.start_all())
         log.info(
@@ -342,48 +340,6 @@ class Daemon:
             return False
         return True
 
-    async def _supervise_engines(self) -> None:
-        """Restart engines that failed while serving, with exponential backoff (1 s, 2 s,
-        ... 60 s); a refused model's engine never restarts."""
-        delays: dict[str, float] = {}
-        restarting: set[str] = set()
-        while True:
-            await asyncio.sleep(_SUPERVISE_EVERY_S)
-            for engine in self.state.pool.engines:
-                name = engine.info.name
-                if (
-                    isinstance(engine, RefusedEngine)
-                    or name in restarting
-                    or engine.stats().state != "failed"
-                    or self.state.draining
-                ):
-                    continue
-                restarting.add(name)
-                task = asyncio.create_task(self._restart(engine, delays, restarting))
-                self._background.add(task)
-                task.add_done_callback(self._background.discard)
-
-    async def _restart(self, engine: Engine, delays: dict[str, float], busy: set[str]) -> None:
-        name = engine.info.name
-        delay = delays.get(name, _RESTART_FIRST_DELAY_S)
-        try:
-            log.warning(
-                "engine %s failed (%s); restarting in %.0f s", name, engine.stats().error, delay
-            )
-            await asyncio.sleep(delay)
-            await self._audit_event("engine_restart", {"engine": name, "delay_s": delay})
-            try:
-                await engine.restart()
-            except EngineUnavailableError as exc:
-                delays[name] = min(delay * 2, _RESTART_MAX_DELAY_S)
-                log.error("engine %s did not restart: %s", name, exc)
-            else:
-                delays.pop(name, None)
-                self.state.router.forget(name)
-                log.info("engine %s restarted", name)
-        finally:
-            busy.discard(name)
-
     async def _while_extending(self, work: Coroutine[Any, Any, _T]) -> _T:
         """Await `work`, asking systemd for more start time every few seconds: verifying
         and loading large models can outlast TimeoutStartSec."""
@@ -393,45 +349,6 @@ class Daemon:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(task), _EXTEND_EVERY_S)
         return task.result()
-
-    async def _admitted_engine(self, config: EngineConfig) -> Engine:
-        """A vLLM engine on the verified, staged copy of its model; a refused engine (with
-        the reason, in status and the audit log) when the model does not verify."""
-        from appliance.engine.vllm_engine import VllmEngine, engine_info
-
-        try:
-            admitted = await asyncio.to_thread(
-                self._models.admit, config, self.state.policies.current
-            )
-        except (ModelRefused, SigningUnavailable) as exc:
-            reason = f"model {config.model!r} refused: {exc}"
-            log.error("engine %s: %s", config.name, reason)
-            await self._audit_event(
-                "model_refused", {"engine": config.name, "model": config.model, "reason": reason}
-            )
-            return RefusedEngine(engine_info(config), reason)
-        self.state.pool.record_model(
-            config.name,
-            ModelRecord(
-                config.model, admitted.digest, admitted.signer, str(admitted.config.model_path)
-            ),
-        )
-        await self._audit_event(
-            "model_verified",
-            {
-                "engine": config.name,
-                "model": config.model,
-                "digest": admitted.digest or "unsigned",
-                "signer": admitted.signer,
-            },
-        )
-        return VllmEngine(admitted.config)
-
-    async def _audit_event(self, name: str, detail: dict[str, object]) -> None:
-        try:
-            await self.state.audit.record_event(name, detail)
-        except AuditError as exc:
-            log.error("audit: could not record %s: %s", name, exc)
 
     async def _watchdog(self) -> None:
         interval = self._notifier.watchdog_interval_s

@@ -72,3 +72,11 @@ async def record_reload(state: ServingState, result: ReloadResult) -> None:
         state.metrics.policy_reload_failures.inc()
     if result.applied and state.after_reload is not None:
         await state.after_reload()
+
+
+async def record_event(state: ServingState, name: str, detail: dict[str, object]) -> None:
+    """Put a daemon event in the audit log; never raises (the event happened anyway)."""
+    try:
+        await state.audit.record_event(name, detail)
+    except AuditError as exc:
+        log.error("audit: could not record %s: %s", name, exc)
