@@ -73,4 +73,5 @@ def _absolute(path: str | os.PathLike[str] | None, base: Path) -> Path | None:
     if path is None:
         return None
     resolved = Path(path)
-    return resolved if resolved.is_absolute() else base / resolved
+    # normpath: "config/../policies/../keys/k.pub" reads as "keys/k.pub" in logs and status.
+    return Path(os.path.normpath(resolved if resolved.is_absolute() else base / resolved))
