@@ -49,6 +49,8 @@ class MetricsSettings(_Frozen):
         files = (self.tls_certificate, self.tls_key, self.tls_client_ca)
         if any(f is not None for f in files) and not all(f is not None for f in files):
             raise ValueError("tls_certificate, tls_key and tls_client_ca go together")
+        if self.address is not None and self.port > 65535:
+            raise ValueError(f"metrics port {self.port} is above 65535")
         if self.address is not None and not self.tls and not _is_loopback(self.host):
             raise ValueError(
                 f"metrics on {self.address} would be exposed without TLS: use a loopback "

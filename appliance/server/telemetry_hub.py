@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 from appliance.engine.contract import Engine
@@ -28,6 +29,8 @@ from appliance.telemetry import (
 from appliance.telemetry.settings import TelemetrySettings
 
 log = logging.getLogger(__name__)
+
+_PROCESS_SCAN_EVERY_S = 1.0
 
 
 class TelemetryHub:
@@ -48,6 +51,7 @@ class TelemetryHub:
         self._uprobe_status = SourceStatus(False, "no engine process maps libcuda or libnccl")
         self._attached: set[int] = set()
         self._failed: set[int] = set()
+        self._engine_pids: dict[str, frozenset[int]] = {}
         self._latest: dict[str, TelemetrySample] = {}
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -84,14 +88,7 @@ class TelemetryHub:
         nvml = self._latest.get("nvml")
         if nvml is not None and nvml.status.live:
             mine = [d for d in nvml.devices if not devices or d.index in devices]
-            utils = [
-                (
-                    d.gpm.sm_util_pct
-                    if d.gpm and d.gpm.sm_util_pct is not None
-                    else d.utilization_pct
-                )
-                for d in mine
-            ]
+            utils = [_sm_percent(d) for d in mine]
             known = [u for u in utils if u is not None]
             if known:
                 sm = sum(known) / len(known) / 100.0
@@ -104,7 +101,8 @@ class TelemetryHub:
                 nvlink = sum(rates)
         probes = self._latest.get("uprobes")
         if nvlink is None and probes is not None and probes.status.live:
-            pids = _process_tree(engine.stats().process_ids)
+            # The process tree the sampling thread last saw: no /proc scan per decision.
+            pids = self._engine_pids.get(engine.info.name, frozenset())
             nccl = [p.nccl_bytes_per_s for p in probes.processes if p.pid in pids]
             if nccl:
                 nvlink = sum(nccl)
@@ -114,8 +112,11 @@ class TelemetryHub:
         if self._nvml is not None:
             self._nvml.start()
             log.info("telemetry nvml: %s", _describe(self._nvml.status()))
+        next_scan = 0.0
         while not self._stop.wait(self._settings.interval_s):
-            self._attach_new_engine_processes()
+            if time.monotonic() >= next_scan:  # engines' process trees change rarely
+                next_scan = time.monotonic() + _PROCESS_SCAN_EVERY_S
+                self._attach_new_engine_processes()
             for source in (self._nvml, self._uprobes):
                 if source is None or not source.status().live:
                     continue
@@ -128,7 +129,9 @@ class TelemetryHub:
         if self._uprobes is None:
             return
         for engine in self._engines():
-            for pid in _process_tree(engine.stats().process_ids) - self._attached - self._failed:
+            tree = frozenset(_process_tree(engine.stats().process_ids))
+            self._engine_pids[engine.info.name] = tree
+            for pid in tree - self._attached - self._failed:
                 try:
                     libraries = find_gpu_libraries(pid)
                 except (ProcessLookupError, PermissionError):
@@ -143,6 +146,7 @@ class TelemetryHub:
                     self._uprobe_status = SourceStatus(
                         False, f"{self._uprobes.status().reason}; {exc}"
                     )
+                    self._failed.add(pid)  # said once; not retried every scan
                     continue
                 self._attached.add(pid)
                 log.info(

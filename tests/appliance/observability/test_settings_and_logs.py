@@ -33,6 +33,11 @@ def test_exposed_with_mtls_is_accepted() -> None:
     assert (settings.host, settings.port) == ("0.0.0.0", 9464)
 
 
+def test_a_port_past_65535_is_refused() -> None:
+    with pytest.raises(ValidationError, match="above 65535"):
+        MetricsSettings(address="127.0.0.1:99999")
+
+
 def test_half_a_tls_setup_is_refused() -> None:
     with pytest.raises(ValidationError, match="go together"):
         MetricsSettings(tls_certificate="server.pem")  # type: ignore[arg-type]
