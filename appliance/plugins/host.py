@@ -1,4 +1,5 @@
-"""The plugin host: one engine, pinned plugins, per-request instances, calls off the event loop."""
+"""The plugin host: one engine, pinned plugins, per-request instances, calls off the event
+loop (streamed chunks of fast plugins excepted: see `inline_gate`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from appliance.plugins._instance import CallFailed, PluginInstance
 from appliance.plugins._runtime import EpochTicker, ModuleCache, make_engine, make_linker
 from appliance.plugins.chain import run_chain, run_plugin
 from appliance.plugins.errors import PluginLoadError, PluginUnavailableError
+from appliance.plugins.inline_gate import InlineGate
 from appliance.plugins.meta import RequestMeta
 from appliance.plugins.plugin import LoadedPlugin, OnFailure, check_abi, load_plugin
 from appliance.plugins.results import ChainResult, PluginResult
@@ -31,6 +33,7 @@ class PluginHost:
         self._executor = ThreadPoolExecutor(
             max_workers=settings.worker_threads, thread_name_prefix="plugin"
         )
+        self.inline_gate = InlineGate(settings.inline_call_ms)
         self._closed = False
 
     def load(
@@ -101,7 +104,7 @@ class PluginHost:
     def open_stream(self, chain: Sequence[LoadedPlugin], meta: RequestMeta) -> PluginStream:
         """A streaming session over `chain` for one response."""
         self._check_open()
-        return PluginStream(chain, meta, self.settings, self._executor)
+        return PluginStream(chain, meta, self.settings, self._executor, self.inline_gate)
 
     def _check_open(self) -> None:
         if self._closed:

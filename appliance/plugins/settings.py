@@ -53,6 +53,15 @@ class PluginHostSettings(BaseModel):
         description="Most response text a stream buffers for a chain with a whole-only "
         "plugin; beyond it the stream is withheld.",
     )
+    inline_call_ms: float = Field(
+        default=2.0,
+        ge=0.0,
+        le=100.0,
+        description="A streamed chunk runs through a streaming chain on the event loop "
+        "(a thread hop per token costs more than the call) while every call into each of "
+        "its plugins has stayed under this many milliseconds; a plugin whose call takes "
+        "longer once runs on worker threads from then on. 0: always on worker threads.",
+    )
     worker_threads: int = Field(
         default=4,
         ge=1,

@@ -3,16 +3,21 @@
 If every plugin in the chain streams, each chunk passes through the chain at once and what
 comes out may be sent. Otherwise nothing is emitted until `finish`, which runs the chain over
 the whole buffered response: a whole-only plugin cannot judge a prefix.
+
+Streamed chunks run on the event loop while the chain's plugins are fast (`InlineGate`);
+instances are created on a worker thread by `prepare`, while the engine reads the prompt.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from appliance.plugins._instance import CallFailed, PluginInstance
 from appliance.plugins.chain import run_chain
+from appliance.plugins.inline_gate import InlineGate
 from appliance.plugins.meta import RequestMeta
 from appliance.plugins.plugin import LoadedPlugin
 from appliance.plugins.reasons import FailureReason
@@ -25,6 +30,9 @@ from appliance.plugins.results import (
     PluginResult,
 )
 from appliance.plugins.settings import PluginHostSettings
+
+# Larger chunks (a whole-only chain's buffer never comes here) go to a worker thread.
+_INLINE_CHUNK_CHARS = 4096
 
 
 def _chunk_call(chunk: str) -> Callable[[PluginInstance], PluginResult]:
@@ -43,12 +51,15 @@ class PluginStream:
         meta: RequestMeta,
         settings: PluginHostSettings,
         executor: Executor,
+        gate: InlineGate | None = None,
     ) -> None:
         self._chain = tuple(chain)
         self._meta = meta
         self._settings = settings
         self._executor = executor
+        self._gate = gate or InlineGate(settings.inline_call_ms)
         self._lock = asyncio.Lock()
+        self._prepared: asyncio.Future[None] | None = None
         self.streaming = all(plugin.streams for plugin in self._chain)
         self._buffer: list[str] = []
         self._buffered = 0
@@ -67,16 +78,28 @@ class PluginStream:
         emitted, and `finish` gives the outcome."""
         return self._stopped is not None
 
+    def prepare(self) -> None:
+        """Start creating the chain's instances on a worker thread (needs a running loop);
+        the first `feed` waits for them. Without it, the first `feed` creates them."""
+        if self.streaming and self._prepared is None and self._instances is None:
+            loop = asyncio.get_running_loop()
+            self._prepared = loop.run_in_executor(self._executor, self._start)
+
     async def feed(self, chunk: str) -> str:
         """Pass one chunk; returns the text that may be sent now (often '' while held)."""
-        return await self._in_worker(lambda: self._feed(chunk))
+        return await self._run(lambda: self._feed(chunk), inline=len(chunk) <= _INLINE_CHUNK_CHARS)
 
     async def finish(self) -> str:
         """End of the response: returns the rest that may be sent; sets `result`."""
-        return await self._in_worker(self._finish)
+        return await self._run(self._finish, inline=True)
 
-    async def _in_worker(self, work: Callable[[], str]) -> str:
+    async def _run(self, work: Callable[[], str], *, inline: bool) -> str:
         async with self._lock:
+            if self._prepared is not None:
+                prepared, self._prepared = self._prepared, None
+                await prepared
+            if inline and self.streaming and self._gate.allows(self._chain):
+                return work()
             return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     def _feed(self, chunk: str) -> str:
@@ -150,11 +173,18 @@ class PluginStream:
         instance = self._instances[index] if self._instances else None
         if instance is None or not self._active[index]:
             return passthrough
+        started, cpu_started = time.perf_counter(), time.thread_time()
         try:
             result = call(instance)
         except CallFailed as exc:
             self._fail(index, exc)
             return passthrough
+        finally:
+            self._gate.observe(
+                self._chain[index],
+                cpu_s=time.thread_time() - cpu_started,
+                wall_s=time.perf_counter() - started,
+            )
         self._findings[index].extend(result.findings)
         if result.action is Action.BLOCK:
             self._stopped = (ChainVerdict.BLOCK, self._chain[index].name, None)

@@ -137,6 +137,8 @@ class InferenceService:
             filters = self._state.plugins.open(
                 loaded, tenant, RequestMeta(tenant.id, message.model, trail.request_id)
             )
+            if filters is not None:
+                filters.prepare()  # instances are made while the engine reads the prompt
             # The call's deadline bounds the engine work too: on expiry the stream is
             # closed, which aborts the request inside vLLM (no KV cache left behind).
             with trail.trace.stage("engine"):

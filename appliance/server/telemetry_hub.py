@@ -31,6 +31,10 @@ from appliance.telemetry.settings import TelemetrySettings
 log = logging.getLogger(__name__)
 
 _PROCESS_SCAN_EVERY_S = 1.0
+# A process without GPU libraries is read again after 1 s, 2 s, 4 s ... at most this long
+# apart: CUDA loads lazily, but reading a vLLM process's maps (thousands of lines) every
+# second cost the daemon ~20 % of its own CPU on a CPU-only engine.
+_MAPS_RESCAN_MAX_S = 60.0
 
 
 class TelemetryHub:
@@ -51,6 +55,7 @@ class TelemetryHub:
         self._uprobe_status = SourceStatus(False, "no engine process maps libcuda or libnccl")
         self._attached: set[int] = set()
         self._failed: set[int] = set()
+        self._maps_due: dict[int, tuple[float, float]] = {}  # pid -> (next read, backoff)
         self._engine_pids: dict[str, frozenset[int]] = {}
         self._latest: dict[str, TelemetrySample] = {}
         self._stop = threading.Event()
@@ -132,6 +137,8 @@ class TelemetryHub:
             tree = frozenset(_process_tree(engine.stats().process_ids))
             self._engine_pids[engine.info.name] = tree
             for pid in tree - self._attached - self._failed:
+                if not self._maps_read_due(pid):
+                    continue
                 try:
                     libraries = find_gpu_libraries(pid)
                 except (ProcessLookupError, PermissionError):
@@ -155,6 +162,18 @@ class TelemetryHub:
                     pid,
                     ", ".join(str(lib.path) for lib in libraries),
                 )
+        live = set().union(*self._engine_pids.values()) if self._engine_pids else set()
+        for gone in self._maps_due.keys() - live:
+            del self._maps_due[gone]
+
+    def _maps_read_due(self, pid: int) -> bool:
+        """Whether to read `pid`'s maps now; each read doubles the wait before the next."""
+        now = time.monotonic()
+        due, backoff = self._maps_due.get(pid, (now, _PROCESS_SCAN_EVERY_S))
+        if now < due:
+            return False
+        self._maps_due[pid] = (now + backoff, min(backoff * 2.0, _MAPS_RESCAN_MAX_S))
+        return True
 
 
 def _process_tree(pids: Sequence[int]) -> set[int]:

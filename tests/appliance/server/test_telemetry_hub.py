@@ -114,3 +114,48 @@ def test_a_dying_source_neither_stops_the_hub_nor_feeds_the_router() -> None:
         assert hub.gpu_load(StandInEngine(1)) == (None, None)  # nothing stale or made up
     finally:
         hub.close()
+
+
+def test_an_engine_that_loads_cuda_after_start_is_still_attached(
+    standins: StandinLibraries,
+) -> None:
+    """CUDA initialises lazily: the library appears in maps only after the hub has read them
+    (and backed off) a few times."""
+    require_uprobes()
+    with GpuCallDriver(standins) as driver:
+        engine = StandInEngine(driver.pid)
+        hub = TelemetryHub(TelemetrySettings(nvml=False, interval_s=0.05), lambda: [engine])
+        hub.start()
+        try:
+            time.sleep(2.5)  # maps read at 0 s, 1 s: nothing yet; next read due at 3 s
+            assert not hub.statuses()["uprobes"].live
+            driver.load()
+            deadline = time.monotonic() + 60
+            while not hub.statuses()["uprobes"].live:
+                assert time.monotonic() < deadline, hub.statuses()
+                time.sleep(0.05)
+        finally:
+            hub.close()
+
+
+def test_maps_of_a_process_without_gpu_libraries_are_read_ever_less_often(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import appliance.server.telemetry_hub as hub_module
+
+    clock = [1000.0]
+    reads: list[float] = []
+
+    def fake_find(pid: int) -> tuple[()]:
+        reads.append(clock[0] - 1000.0)
+        return ()
+
+    monkeypatch.setattr(hub_module.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(hub_module, "find_gpu_libraries", fake_find)
+    monkeypatch.setattr(hub_module, "_process_tree", lambda pids: set(pids))
+    hub = TelemetryHub(TelemetrySettings(nvml=False), lambda: [StandInEngine(4242)])
+    for _ in range(400):  # 200 s of one scan every half second
+        hub._attach_new_engine_processes()
+        clock[0] += 0.5
+    # Doubling from 1 s, then once a minute (not 400 reads of a large file).
+    assert reads == [0.0, 1.0, 3.0, 7.0, 15.0, 31.0, 63.0, 123.0, 183.0]
