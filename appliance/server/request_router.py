@@ -1,6 +1,10 @@
 """The daemon's side of routing: engine loads from measured state, the router's decision,
 waiting in line up to the deadline, and feedback of what each engine really did.
 
+A request that has to wait in line while requests of a more urgent class wait too is shed
+at once (RESOURCE_EXHAUSTED with a retry delay): under overload batch goes first, then
+interactive, and realtime keeps what capacity frees up.
+
 Loads come from each engine's live stats (vLLM's running/waiting/KV-cache numbers, and the
 appliance's own exact count of requests it has handed to the engine, which never lags),
 recent TTFT/TPOT per engine from finished requests, and GPU counters from the telemetry
@@ -92,6 +96,8 @@ class RequestRouter:
         self._drained: set[str] = set()
         # Prompt tokens waiting for prefill, per engine and SLA class.
         self._prefill: dict[tuple[str, str], int] = {}
+        # Requests waiting in line here for an engine, per SLA class.
+        self._in_line: dict[str, int] = dict.fromkeys(_CLASSES, 0)
         self._freed = asyncio.Event()
 
     def router_for(self, policy: Policy) -> Router:
@@ -230,9 +236,28 @@ class RequestRouter:
                     f"{sla_class} objective",
                     retry_after_s=self._settings.min_retry_after_s,
                 )
+            urgent = self._more_urgent_in_line(sla_class)
+            if urgent:
+                # Shed the less urgent first: waiting, it would only compete with them.
+                raise RateLimitedError(
+                    f"{sla_class} request shed: {urgent} more urgent request(s) wait for an engine",
+                    retry_after_s=max(
+                        self._settings.min_retry_after_s, self._settings.retry_interval_s
+                    ),
+                )
             retry_at = decision.retry_at_s or now + self._settings.retry_interval_s
-            await self._wait_for_capacity(min(retry_at, wait_until) - now)
+            self._in_line[sla_class] = self._in_line.get(sla_class, 0) + 1
+            try:
+                await self._wait_for_capacity(min(retry_at, wait_until) - now)
+            finally:
+                self._in_line[sla_class] -= 1
             now = time.monotonic()
+
+    def _more_urgent_in_line(self, sla_class: str) -> int:
+        """How many requests of more urgent classes than `sla_class` wait in line here."""
+        if sla_class not in _CLASSES:
+            return 0
+        return sum(self._in_line[c] for c in _CLASSES[: _CLASSES.index(sla_class)])
 
     def _forget_idle_pessimism(
         self, router: Router, engines: list[tuple[Engine, EngineLoad]]

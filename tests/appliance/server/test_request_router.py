@@ -4,6 +4,7 @@ what the router does with the figures)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 
@@ -105,3 +106,42 @@ async def test_a_request_counts_only_prefill_of_its_own_or_more_urgent_classes()
 
     # Engines schedule realtime first: batch and interactive prompts do not delay it.
     assert [queued(c) for c in ("realtime", "interactive", "batch")] == [0, 100, 200]
+
+
+async def _teach_overload(router: RequestRouter, engine: StandInEngine) -> None:
+    """The engine holds 300 requests and each took 5 s to its first token."""
+    engine.outstanding = 300
+    placed = []
+    for _ in range(40):
+        with contextlib.suppress(RateLimitedError):
+            placed.append(await place(router, "batch"))
+    for placement in placed:
+        router.finished(placement, Finished("length", 100, 16, 0.0, 5.0, 6.0))
+
+
+async def test_batch_is_shed_at_once_while_realtime_waits_in_line() -> None:
+    engine = StandInEngine()
+    router = RequestRouter(EnginePool([engine]), RouterSettings())
+    await _teach_overload(router, engine)
+    # Alone in line, a batch request waits for capacity until its deadline.
+    with pytest.raises(RateLimitedError, match="batch yields to realtime"):
+        await place(router, "batch", wait_s=0.3)
+    # With a realtime request waiting in line, batch and interactive are shed at once.
+    waiting = asyncio.create_task(place(router, "realtime", wait_s=5.0))
+    await asyncio.sleep(0.05)
+    assert not waiting.done()
+    for sla_class in ("batch", "interactive"):
+        with pytest.raises(RateLimitedError, match="more urgent request") as refused:
+            await place(router, sla_class, wait_s=5.0)
+        assert refused.value.retry_after_s > 0
+    # A realtime request is never shed for another: it waits in line too.
+    second = asyncio.create_task(place(router, "realtime", wait_s=5.0))
+    await asyncio.sleep(0.05)
+    assert not second.done()
+    for task in (waiting, second):
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    # The line is empty again: batch waits rather than being shed.
+    with pytest.raises(RateLimitedError, match="batch yields to realtime"):
+        await place(router, "batch", wait_s=0.3)
