@@ -1,8 +1,9 @@
 """Benchmark screening: latency of each pass and of a keyword baseline, and quality vs it.
 
 Run: .venv/bin/python bench/screening.py [--limit N]. Uses the held-out test split of the
-dev corpus (never trained or calibrated on) and the hand-made fixtures in
-tests/assets/screening/ (see the README there).
+dev corpus (never trained or calibrated on), the held-out part of the benign augmentation
+(appliance/screening/data/) and the hand-made fixtures in tests/assets/screening/ (see the
+README there).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from appliance.screening import (
     load_labelled,
     stratified_split,
 )
+from appliance.screening.augmentation import augmentation_split
 from appliance.screening.corpus import DEFAULT_CORPUS
 from appliance.screening.metrics import (
     percentiles,
@@ -111,6 +113,15 @@ def main() -> None:
     at_half = rates(labels, detector_scores, 0.5)
     print(f"  detector at threshold 0.5: TPR {at_half.tpr:.4f} FPR {at_half.fpr:.4f}")
     _per_group(test, detector_scores, threshold_at_fpr(labels, detector_scores, 0.01))
+
+    held_benign = augmentation_split().test
+    flagged_benign = sum(
+        verdict.injection for verdict in screener.screen_batch([row.text for row in held_benign])
+    )
+    print(
+        f"\nheld-out part of the benign augmentation ({len(held_benign)} rows, never trained "
+        f"on, same templates and sources as the trained part): flags {flagged_benign}"
+    )
 
     print("\nhand-made fixtures at threshold 0.5 (see tests/assets/screening/README.md):")
     for name in ("hard_benign", "attacks", "handwritten_benign", "handwritten_attacks"):

@@ -77,7 +77,8 @@ class ScoreCombiner:
 
     def probability(self, signals: Signals) -> float:
         """Raw (uncalibrated) probability of injection."""
-        logit = float(np.dot(self.weights, signals.as_array())) + self.bias
+        logit = math.fsum(w * x for w, x in zip(self.weights, signals.as_array(), strict=True))
+        logit += self.bias
         return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, logit))))
 
     def calibrate(self, probability: float) -> float:
@@ -108,16 +109,22 @@ def fit_combiner(
     truth = np.asarray(labels, dtype=np.float64)
     if truth.min() == truth.max():
         raise ValueError("the combiner needs both benign and attack rows")
-    share = np.where(truth == 1, 0.5 / truth.mean(), 0.5 / (1.0 - truth.mean())) / len(truth)
+    positive = math.fsum(truth) / len(truth)
+    share = np.where(truth == 1, 0.5 / positive, 0.5 / (1.0 - positive)) / len(truth)
     parameters = np.zeros(features.shape[1] + 1)
     parameters[:-1] = np.array(ScoreCombiner().weights) * 0.1
     design = np.hstack([features, np.ones((len(truth), 1))])
     first = np.zeros_like(parameters)
     second = np.zeros_like(parameters)
     for step in range(1, steps + 1):
-        logits = np.clip(design @ parameters, -60.0, 60.0)
+        # Column by column and with math.fsum, not BLAS: its sums depend on memory alignment
+        # and threads, and the shipped head must rebuild byte-identically.
+        logits = np.zeros(len(truth))
+        for column, value in zip(design.T, parameters, strict=True):
+            logits += column * value
+        logits = np.clip(logits, -60.0, 60.0)
         error = (1.0 / (1.0 + np.exp(-logits)) - truth) * share
-        gradient = design.T @ error
+        gradient = np.array([math.fsum(column * error) for column in design.T])
         pull = parameters[_EXCESS] - parameters[0]
         gradient[_EXCESS] += prior * pull
         gradient[0] -= prior * pull.sum()

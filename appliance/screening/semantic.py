@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -84,7 +85,9 @@ class HashedLinearModel:
 
     def probability(self, features: SparseFeatures) -> float:
         """Raw probability for one featurised text."""
-        logit = float(self._weights[features.indices].sum()) * features.value + self._bias
+        # math.fsum: exact, so the score (and the combiner fitted on scores) does not
+        # depend on how numpy's SIMD sum meets the array's alignment.
+        logit = math.fsum(self._weights[features.indices].tolist()) * features.value + self._bias
         return float(1.0 / (1.0 + np.exp(-np.clip(logit, -30, 30))))
 
     def score_batch(self, texts: Sequence[tuple[str, tuple[str, ...]]]) -> list[float]:

@@ -3,12 +3,14 @@ the training rows, then the combiner and its calibration on the validation rows.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from appliance.screening.augmentation import augmentation_split
 from appliance.screening.combiner import Signals, fit_combiner
 from appliance.screening.corpus import LabelledText
 from appliance.screening.features import FEATURE_BITS, SparseFeatures, featurise
@@ -25,7 +27,7 @@ class TrainingOptions:
 
     epochs: int = 300
     learning_rate: float = 0.05
-    l2: float = 1e-6
+    l2: float = 3e-7
     # Prose blocks of benign documents, added as benign rows of this weight: the head scores
     # such blocks alone at screening time, so it must have seen ordinary ones.
     benign_segment_weight: float = 1.0
@@ -36,6 +38,9 @@ class TrainingOptions:
     combiner_prior: float = 0.05
     # The validation false-positive rate at which the calibrated score crosses 0.5.
     pivot_fpr: float = 0.005
+    # Weight of the benign augmentation rows (`augmentation.py`) in training; 0 leaves
+    # them out of both training and calibration.
+    augmentation_weight: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,22 +54,24 @@ class _Design:
 
 
 def _design(
-    rows: Sequence[LabelledText], settings: ScreeningSettings, options: TrainingOptions
+    rows: Sequence[tuple[LabelledText, float]],
+    settings: ScreeningSettings,
+    options: TrainingOptions,
 ) -> _Design:
     structural = StructuralPass(settings)
     examples: list[tuple[SparseFeatures, int, float]] = []
     source_ids: dict[str, int] = {}
     pairs: list[npt.NDArray[np.int64]] = []
-    for row in rows:
+    for row, weight in rows:
         text = row.text[: settings.window_chars * 4]
         features = featurise(text, structural_tokens(structural.run(text)))
-        examples.append((features, row.label, 1.0))
+        examples.append((features, row.label, weight))
         if row.label == 1:
             source = source_ids.setdefault(row.source, len(source_ids))
             pairs.append(features.indices * 1024 + source % 1024)
         if row.label == 0 and options.benign_segment_weight > 0.0:
             examples.extend(
-                (featurise(segment.text), 0, options.benign_segment_weight)
+                (featurise(segment.text), 0, options.benign_segment_weight * weight)
                 for segment in prose_segments(text)
             )
     return _Design(
@@ -97,10 +104,17 @@ def train_head(
     settings: ScreeningSettings | None = None,
     options: TrainingOptions | None = None,
 ) -> HashedLinearModel:
-    """Full-batch Adam on the weighted logistic loss; deterministic for a given input."""
+    """Full-batch Adam on the weighted logistic loss; deterministic for a given input.
+
+    The training part of the benign augmentation (`augmentation.py`) is added to `rows`
+    unless `options.augmentation_weight` is 0.
+    """
     settings = settings or ScreeningSettings()
     options = options or TrainingOptions()
-    design = _design(rows, settings, options)
+    weighted = [(row, 1.0) for row in rows]
+    if options.augmentation_weight > 0.0:
+        weighted += [(row, options.augmentation_weight) for row in augmentation_split().train]
+    design = _design(weighted, settings, options)
     dimension = 1 << FEATURE_BITS
     weights = np.zeros(dimension)
     bias = 0.0
@@ -108,7 +122,9 @@ def train_head(
     second = np.zeros(dimension)
     first_bias = second_bias = 0.0
     beta1, beta2, epsilon = 0.9, 0.999, 1e-8
-    share = design.weights / design.weights.sum()
+    # math.fsum, not ndarray.sum: numpy's SIMD sums round differently with the array's
+    # memory alignment, so the same rows could train a different head in another process.
+    share = design.weights / math.fsum(design.weights)
     penalty = np.full(dimension, options.l2)
     if options.single_source_l2 > 0.0 and design.attack_sources.max(initial=0) > 1:
         penalty[design.attack_sources == 1] += options.single_source_l2
@@ -121,7 +137,7 @@ def train_head(
             )
             + penalty * weights
         )
-        gradient_bias = float(error.sum())
+        gradient_bias = math.fsum(error)
         first = beta1 * first + (1 - beta1) * gradient
         second = beta2 * second + (1 - beta2) * gradient**2
         first_bias = beta1 * first_bias + (1 - beta1) * gradient_bias
@@ -147,8 +163,11 @@ def calibrate_head(
     validation: Sequence[LabelledText],
     options: TrainingOptions | None = None,
 ) -> HashedLinearModel:
-    """Fit the combiner on validation rows and set its pivot at `pivot_fpr` false positives."""
+    """Fit the combiner on validation rows (plus the augmentation's validation part) and
+    set its pivot at `pivot_fpr` false positives."""
     options = options or TrainingOptions()
+    if options.augmentation_weight > 0.0:
+        validation = [*validation, *augmentation_split().validation]
     screener = Screener(ScreeningSettings(), model)
     signals: list[Signals] = []
     labels: list[int] = []

@@ -6,6 +6,9 @@ from appliance.screening.detectors.encoded_detector import EncodedPayloadDetecto
 from appliance.screening.detectors.html_detector import HtmlDetector
 from appliance.screening.detectors.json_detector import JsonDetector
 from appliance.screening.detectors.markdown_detector import MarkdownDetector
+from appliance.screening.detectors.multilingual_override_detector import (
+    MultilingualOverrideDetector,
+)
 from appliance.screening.detectors.override_detector import OverrideDetector
 from appliance.screening.detectors.role_marker_detector import RoleMarkerDetector
 from appliance.screening.detectors.unicode_detector import UnicodeDetector
@@ -16,6 +19,7 @@ def default_detectors() -> tuple[Detector, ...]:
     """Every detector, cheapest first so a spent budget skips the costly ones."""
     return (
         OverrideDetector(),
+        MultilingualOverrideDetector(),
         RoleMarkerDetector(),
         UnicodeDetector(),
         HtmlDetector(),
@@ -30,6 +34,7 @@ __all__ = [
     "HtmlDetector",
     "JsonDetector",
     "MarkdownDetector",
+    "MultilingualOverrideDetector",
     "OverrideDetector",
     "RoleMarkerDetector",
     "UnicodeDetector",

@@ -118,7 +118,8 @@ _QUOTES = ('"', "“", "”", "`", "«", "»")
 _SINGLE_QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 
 
-def _discussed(text: str, start: int, end: int) -> bool:
+def is_discussed(text: str, start: int, end: int) -> bool:
+    """Whether the phrase at start:end is quoted or sits among words that discuss it."""
     line_start = text.rfind("\n", 0, start) + 1
     prefix = text[line_start:start]
     if sum(prefix.count(quote) for quote in _QUOTES) % 2 == 1:
@@ -142,7 +143,7 @@ class OverrideDetector:
             for match in rule.pattern.finditer(text):
                 start, end = match.span()
                 score = rule.score
-                if _discussed(text, start, end):
+                if is_discussed(text, start, end):
                     score *= self._discussed_factor
                 findings.append(
                     Finding(
@@ -163,6 +164,6 @@ def find_overrides(text: str) -> bool:
     """Whether any override rule matches `text` undiscussed (used to test decodings)."""
     for rule in _RULES:
         match = rule.pattern.search(text)
-        if match is not None and not _discussed(text, *match.span()):
+        if match is not None and not is_discussed(text, *match.span()):
             return True
     return False

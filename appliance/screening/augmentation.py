@@ -1,0 +1,83 @@
+"""Benign rows the development corpus lacks, added to training so the head learns what an
+ordinary prompt looks like beyond that corpus.
+
+Every non-English row of the corpus is an attack, it holds almost no code or markdown, and
+its benign prompts rarely say "ignore", "override", "from now on" or "pretend": a head
+trained on it alone learns the language or the word, not the attack. The rows here come
+from files under `data/` (see the README there for provenance): real code and markdown
+documents, and prompts expanded from templates with a fixed seed. Like the corpus, they
+are split into train, validation and test parts; the test part is never trained on.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+from appliance.screening.corpus import LabelledText, Split, load_labelled, stratified_split
+from appliance.screening.errors import ScreeningInputError
+
+DATA_DIR = Path(__file__).with_name("data")
+AUGMENT_SEED = 20260517
+MULTILINGUAL_PER_LANGUAGE = 60
+_SLOT = re.compile(r"\{(\w+)\}")
+_MAX_ATTEMPTS = 50
+
+
+def _expand(
+    templates: list[str], slots: dict[str, list[str]], count: int, generator: random.Random
+) -> list[str]:
+    # Distinct fills, in generation order; fewer than `count` when the templates run out.
+    seen: dict[str, None] = {}
+    for _ in range(count * _MAX_ATTEMPTS):
+        if len(seen) >= count:
+            break
+        template = generator.choice(templates)
+        text = _SLOT.sub(lambda match: generator.choice(slots[match.group(1)]), template)
+        seen.setdefault(text, None)
+    return list(seen)
+
+
+def _read_json(name: str) -> dict[str, dict[str, object]]:
+    try:
+        with (DATA_DIR / name).open(encoding="utf-8") as handle:
+            loaded: dict[str, dict[str, object]] = json.load(handle)
+    except (OSError, ValueError) as exc:
+        raise ScreeningInputError(f"cannot read augmentation file {name}: {exc}") from exc
+    return loaded
+
+
+def _templated(name: str, category: str, default_count: int) -> list[LabelledText]:
+    rows: list[LabelledText] = []
+    # Not for security: a reproducible expansion, so the same rows come out on any machine.
+    generator = random.Random(AUGMENT_SEED)  # noqa: S311
+    for group, spec in sorted(_read_json(name).items()):
+        templates = [str(item) for item in spec["templates"]]  # type: ignore[attr-defined]
+        slots = {
+            key: [str(item) for item in value]  # type: ignore[attr-defined]
+            for key, value in spec.items()
+            if key not in ("templates", "count")
+        }
+        count = int(spec.get("count", default_count))  # type: ignore[call-overload]
+        rows.extend(
+            LabelledText(text, 0, f"{category}:{group}", f"augment:{name}#{group}")
+            for text in _expand(templates, slots, count, generator)
+        )
+    return rows
+
+
+def benign_augmentation() -> list[LabelledText]:
+    """Every augmentation row (all benign), in a fixed order."""
+    documents = load_labelled(DATA_DIR / "benign_documents.jsonl")
+    return (
+        documents
+        + _templated("benign_english.json", "augment:english", 100)
+        + _templated("benign_multilingual.json", "augment:multilingual", MULTILINGUAL_PER_LANGUAGE)
+    )
+
+
+def augmentation_split() -> Split:
+    """The augmentation rows split like the corpus (same seed, same fractions)."""
+    return stratified_split(benign_augmentation())
