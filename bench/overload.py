@@ -121,7 +121,14 @@ async def one_call(
 
 
 def prompt_for(index: int) -> str:
-    return f"Request {index}: summarise account {index * 7919 % 10007} for the audit team."
+    """A prompt of about 3.5 KB, different from its first line on (no shared prefix to
+    cache): prefill makes each request costly for the engine and cheap for this client,
+    which shares the machine's CPUs and could not send ten times the rate of short ones."""
+    lines = [f"Request {index}: summarise these ledger entries for the audit team."]
+    for row in range(60):
+        account = (index * 7919 + row * 104729) % 10007
+        lines.append(f"entry {row}: account {account} moved {(account * 31) % 977} units.")
+    return "\n".join(lines)
 
 
 async def calibrate(stub: Any, seconds: float, concurrency: int) -> tuple[float, list[Outcome]]:
