@@ -14,11 +14,20 @@ from appliance.screening.augmentation import augmentation_split
 from appliance.screening.combiner import Signals, fit_combiner
 from appliance.screening.corpus import LabelledText
 from appliance.screening.features import FEATURE_BITS, SparseFeatures, featurise
-from appliance.screening.screener import Screener, structural_tokens
+from appliance.screening.screener import Screener, structural_tokens, windows
 from appliance.screening.segments import prose_segments
 from appliance.screening.semantic import HashedLinearModel
 from appliance.screening.settings import ScreeningSettings
 from appliance.screening.structural import StructuralPass
+
+# The structural pass's time budget while building features: at screening time a spent
+# budget fails closed, but in training it would make the features (and the shipped head's
+# bytes) depend on how loaded the machine was; a minute per text is never reached.
+_TRAINING_BUDGET_MS = 60_000.0
+
+
+def _unhurried(settings: ScreeningSettings) -> ScreeningSettings:
+    return settings.model_copy(update={"budget_ms": _TRAINING_BUDGET_MS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +40,9 @@ class TrainingOptions:
     # Prose blocks of benign documents, added as benign rows of this weight: the head scores
     # such blocks alone at screening time, so it must have seen ordinary ones.
     benign_segment_weight: float = 1.0
+    # Windows (as screening cuts them) of benign texts longer than one window, added as
+    # benign rows of this weight, for the same reason.
+    benign_window_weight: float = 1.0
     # Extra L2 on features seen in the attacks of one source only: a data set's quirks (its
     # language, its templates) must not become evidence of injection by themselves.
     single_source_l2: float = 1e-4
@@ -58,13 +70,15 @@ def _design(
     settings: ScreeningSettings,
     options: TrainingOptions,
 ) -> _Design:
-    structural = StructuralPass(settings)
+    structural = StructuralPass(_unhurried(settings))
     examples: list[tuple[SparseFeatures, int, float]] = []
     source_ids: dict[str, int] = {}
+    window = settings.window_chars
     pairs: list[npt.NDArray[np.int64]] = []
     for row, weight in rows:
         text = row.text[: settings.window_chars * 4]
-        features = featurise(text, structural_tokens(structural.run(text)))
+        tokens = structural_tokens(structural.run(text))
+        features = featurise(text, tokens)
         examples.append((features, row.label, weight))
         if row.label == 1:
             source = source_ids.setdefault(row.source, len(source_ids))
@@ -73,6 +87,13 @@ def _design(
             examples.extend(
                 (featurise(segment.text), 0, options.benign_segment_weight * weight)
                 for segment in prose_segments(text)
+            )
+        if row.label == 0 and options.benign_window_weight > 0.0 and len(text) > window:
+            # Screening keeps the highest window's score: a window of a long benign table
+            # must read as benign on its own, not only diluted in its whole document.
+            examples.extend(
+                (featurise(part, tokens), 0, options.benign_window_weight * weight)
+                for part in windows(text, window)
             )
     return _Design(
         np.concatenate(
@@ -168,7 +189,7 @@ def calibrate_head(
     options = options or TrainingOptions()
     if options.augmentation_weight > 0.0:
         validation = [*validation, *augmentation_split().validation]
-    screener = Screener(ScreeningSettings(), model)
+    screener = Screener(_unhurried(ScreeningSettings()), model)
     signals: list[Signals] = []
     labels: list[int] = []
     for row, found in zip(

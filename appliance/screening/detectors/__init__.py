@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from appliance.screening.detectors.embedded_instruction_detector import (
+    EmbeddedInstructionDetector,
+)
 from appliance.screening.detectors.encoded_detector import EncodedPayloadDetector
+from appliance.screening.detectors.exfiltration_detector import ExfiltrationDetector
 from appliance.screening.detectors.html_detector import HtmlDetector
+from appliance.screening.detectors.jailbreak_template_detector import JailbreakTemplateDetector
 from appliance.screening.detectors.json_detector import JsonDetector
 from appliance.screening.detectors.markdown_detector import MarkdownDetector
 from appliance.screening.detectors.multilingual_override_detector import (
     MultilingualOverrideDetector,
 )
 from appliance.screening.detectors.override_detector import OverrideDetector
+from appliance.screening.detectors.prompt_extraction_detector import PromptExtractionDetector
 from appliance.screening.detectors.role_marker_detector import RoleMarkerDetector
 from appliance.screening.detectors.unicode_detector import UnicodeDetector
 from appliance.screening.scan_context import Detector
@@ -20,6 +26,10 @@ def default_detectors() -> tuple[Detector, ...]:
     return (
         OverrideDetector(),
         MultilingualOverrideDetector(),
+        JailbreakTemplateDetector(),
+        EmbeddedInstructionDetector(),
+        ExfiltrationDetector(),
+        PromptExtractionDetector(),
         RoleMarkerDetector(),
         UnicodeDetector(),
         HtmlDetector(),
@@ -30,12 +40,16 @@ def default_detectors() -> tuple[Detector, ...]:
 
 
 __all__ = [
+    "EmbeddedInstructionDetector",
     "EncodedPayloadDetector",
+    "ExfiltrationDetector",
     "HtmlDetector",
+    "JailbreakTemplateDetector",
     "JsonDetector",
     "MarkdownDetector",
     "MultilingualOverrideDetector",
     "OverrideDetector",
+    "PromptExtractionDetector",
     "RoleMarkerDetector",
     "UnicodeDetector",
     "default_detectors",

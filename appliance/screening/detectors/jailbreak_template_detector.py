@@ -1,0 +1,181 @@
+"""Jailbreak templates: persona swaps, "no restrictions" clauses, refusal suppression,
+character-keeping threats, dual-answer formats and fiction frames around forbidden how-tos.
+
+Each cue alone is weak evidence (role-play says "stay in character", stories have villains,
+Android has a developer mode); templates stack several. The score grows with the summed
+weight of the distinct cues found, so one cue only informs the combiner while two or three
+cross the action threshold. Quoted or discussed cues do not count.
+"""
+
+from __future__ import annotations
+
+from appliance.screening.detectors.phrasing import cue, either, gap, issued_matches
+from appliance.screening.scan_context import ScanContext
+from appliance.screening.verdict import Finding
+
+_AI = r"(?:ai|a\.i\.|assistant|chatbot|language\s+model|llm|model|bot|gpt)"
+_LIMITS = (
+    r"(?:restrictions?|limits|limitations|filters?|filtering|guidelines|guardrails|"
+    r"boundaries|censorship|ethics|morals|morality|polic(?:y|ies)|constraints|principles|"
+    r"safeguards|rules)"
+)
+_HARMFUL = (
+    r"(?:bombs?|explosives?|pipe\s+bombs?|napalm|meth(?:amphetamine)?|cocaine|heroin|fentanyl|"
+    r"drugs|nerve\s+agents?|sarin|ricin|anthrax|bioweapons?|chemical\s+weapons?|poisons?|"
+    r"malware|ransomware|keyloggers?|viruses|botnets?|exploits?|guns?|firearms?|weapons?|"
+    r"silencers?|counterfeit\s+money|fake\s+ids?|stolen\s+credit\s+cards?)"
+)
+
+_CUES = (
+    cue(
+        "persona",
+        0.5,
+        either(
+            r"\byou\s+(?:are|will\s+be)\s+(?:now|going\s+to\s+(?:be|act|pretend|play)|"
+            r"about\s+to\s+(?:become|play|act))\b",
+            r"\bfrom\s+now\s+on,?\s+you\s+(?:are|will)\b",
+            r"\b(?:act|behave|respond|answer|reply)\s+as\s+(?:if\s+you\s+(?:were|are)\s+)?"
+            r"(?:an?|my)\b",
+            r"\bpretend\s+(?:to\s+be|you\s+are|you're|that\s+you)\b",
+            r"\b(?:play|take\s+on|adopt|assume|simulate|emulate)\s+the\s+(?:role|persona|"
+            r"character)\s+of\b",
+            r"\b(?:role-?play|roleplay)\s+as\b",
+        ),
+    ),
+    cue(
+        "unrestricted",
+        1.0,
+        either(
+            r"\b(?:no|without(?:\s+any)?|free\s+(?:of|from)(?:\s+(?:all|any))?|not\s+bound\s+by|"
+            r"unbound\s+by|released\s+from|liberated\s+from|broken\s+free\s+of|"
+            r"(?:doesn't|does\s+not|don't|do\s+not|never)\s+(?:have|follow|care\s+about|"
+            r"abide\s+by|adhere\s+to))\s+(?:(?:any|all|the|its|your|their|his|her|typical|"
+            r"usual|normal)\s+)?(?:(?:ethical|moral|safety|content|openai'?s?|ai|legal)\s+)?"
+            + _LIMITS
+            + r"\b(?!\s+on\b)",
+            r"\b(?:unrestricted|unfiltered|uncensored|amoral|jailbroken|limitless)\s+"
+            r"(?:(?:and|or|,)\s+\w+\s+)?(?:version|mode|ai|a\.i\.|assistant|chatbot|model|"
+            r"persona|character|entity|bot|responses?|answers?)\b",
+        ),
+    ),
+    cue(
+        "refusal_suppression",
+        1.0,
+        either(
+            r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|will\s+not|won't)\s+"
+            r"(?:ever\s+)?(?:refuse|decline|deny\s+(?:a|any)\s+request|say\s+(?:no|that\s+you\s+"
+            r"can(?:'t|not))|apologi[sz]e)\b",
+            r"\b(?:never|do\s+not|don't|without)\s+(?:include|add|giv(?:e|ing)|provid(?:e|ing)|"
+            r"includ(?:e|ing)|adding)\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats|"
+            r"moral\w*|ethical\s+\w+|apolog\w+)\b",
+            r"\b(?:can|will|must|should)\s+(?:do|say|answer|generate|write)\s+anything\b",
+            r"\b(?:regardless|irrespective)\s+of\s+(?:how\s+)?(?:legal(?:ity)?|ethic\w*|moral\w*|"
+            r"dangerous|harmful|illegal|offensive|inappropriate)",
+            r"\b(?:no\s+matter\s+how|even\s+if\s+(?:it\s+is|it's))\s+(?:illegal|unethical|"
+            r"immoral|harmful|dangerous|offensive|inappropriate)\b",
+        ),
+    ),
+    cue(
+        "character_threat",
+        1.0,
+        either(
+            r"\bif\s+you\s+(?:ever\s+)?(?:break|fail|refuse|forget|stop|don't\s+comply)"
+            + gap(10)
+            + r"(?:i\s+will\s+(?:say|remind|type|tell|correct)|tokens?|points?|lose|die|"
+            r"shut\s+(?:you\s+)?down|deleted|terminated|punish\w*|stay\s+in\s+character)\b",
+            r"\b(?:you\s+(?:will\s+)?(?:lose|have|start\s+with)\s+\d+\s+tokens|"
+            r"token\s+system)\b",
+        ),
+    ),
+    cue("stay_in_character", 0.5, r"\b(?:stay|remain|keep)\s+in\s+character\b|break\s+character"),
+    cue(
+        "dual_answer",
+        1.0,
+        either(
+            r"\[\s*(?:🔓|🔒)?\s*(?:jailbreak|jailbroken|classic|dan|developer\s+mode|unfiltered|"
+            r"evil|anti-?dan)\s*\]",
+            r"\((?:🔓|🔒)[^()\n]{0,40}\)",
+            r"\b(?:two|2|both)\s+(?:different\s+|separate\s+)?(?:responses|answers|replies|"
+            r"paragraphs)\b" + gap(12) + r"(?:normal|classic|standard|filtered|censored|"
+            r"unfiltered|jailbroken|developer\s+mode|dan)\b",
+        ),
+    ),
+    cue(
+        "named_jailbreak",
+        1.0,
+        either(
+            r"\bdo\s+anything\s+now\b",
+            r"(?-i:\b(?:DAN|STAN|DUDE|AntiGPT|BetterDAN|EvilBOT|UCAR)\b)\s*(?:mode|:|,|\.|\s+(?:is|"
+            r"can|will|has|stands))",
+            r"\b(?:jailbreak|jailbroken|dan|unrestricted|unfiltered|evil|opposite|chaos|"
+            r"uncensored|amoral)\s+mode\b",
+        ),
+    ),
+    # Phones, games and IDEs have these modes too; only with other cues do they count.
+    cue("mode_name", 0.5, r"\b(?:developer|dev|god|debug|admin|sudo|root)\s+mode\b"),
+    cue(
+        "hypothetical_response",
+        1.5,
+        r"\bhypothetical\s+(?:response|reply|answer)\s*:|\brewrite\s+the\s+hypothetical\s+"
+        r"(?:response|reply|answer)\b",
+    ),
+    cue(
+        "fiction_frame",
+        0.5,
+        either(
+            r"\b(?:in\s+a\s+(?:fictional|hypothetical|imaginary|fantasy|parallel)\s+(?:world|"
+            r"universe|setting|scenario|story|reality)|(?:purely|strictly)\s+(?:hypothetical|"
+            r"fictional)(?:ly)?|hypothetically\s+speaking)\b",
+            r"\b(?:write|tell|create|compose)\s+(?:me\s+)?an?\s+(?:story|scene|screenplay|"
+            r"script|poem|dialogue|novel)\b",
+            r"\bfor\s+(?:a|my)\s+(?:novel|story|screenplay|book|movie|fiction|game)\b",
+        ),
+    ),
+    cue(
+        "forbidden_howto",
+        1.0,
+        r"\b(?:how\s+to|how\s+(?:one|you|they|he|she|i)\s+(?:could|would|can|might)|"
+        r"steps?\s+(?:to|for)|instructions?\s+(?:to|for|on)|recipe\s+for|guide\s+(?:to|on)|"
+        r"step[-\s]by[-\s]step|in\s+(?:great|full|precise)\s+detail)"
+        + gap(4)
+        + r"(?:make|making|build|building|synthesi[sz]e|synthesi[sz]ing|cook|cooking|"
+        r"manufacture|produce|assemble|obtain|buy|acquire|create|creating|deploy|write|writing)"
+        + gap(3)
+        + _HARMFUL
+        + r"\b",
+    ),
+    cue(
+        "addressed_unrestricted",
+        1.0,
+        rf"\b(?:an?|the)\s+{_AI}\s+(?:that|which|who)\s+(?:can\s+do\s+anything|never\s+refuses|"
+        r"has\s+no\s+(?:limits|restrictions|filters|rules)|is\s+not\s+bound|answers\s+"
+        r"(?:any|every)thing)",
+    ),
+)
+_SCORES = ((3.0, 0.85), (2.0, 0.75), (1.5, 0.6), (1.0, 0.4))
+
+
+class JailbreakTemplateDetector:
+    """Scores a text by how many distinct jailbreak-template cues it issues."""
+
+    def detect(self, text: str, scan: ScanContext) -> list[Finding]:
+        """At most one finding, spanning the cues it found."""
+        matches = issued_matches(text, _CUES)
+        total = sum(item.cue.weight for item in matches)
+        # A harmful how-to alone is a request, not a template; it needs a frame to count.
+        if {item.cue.name for item in matches} == {"forbidden_howto"}:
+            total = 0.5
+        score = next((value for floor, value in _SCORES if total >= floor), 0.0)
+        if score == 0.0:
+            return []
+        names = ",".join(sorted(item.cue.name for item in matches))
+        return [
+            Finding(
+                kind="jailbreak_template",
+                start=min(item.start for item in matches),
+                end=max(item.end for item in matches),
+                path=names,
+                score=score,
+                detail=f"{names}: {matches[0].text[:60]}",
+            )
+        ]

@@ -1,0 +1,70 @@
+"""Building blocks for the phrase detectors' regexes, safe on hostile input.
+
+A gap is up to N words, each followed by a separator. Words may hold ' and -; separators
+never do: were the two classes to overlap (as `\\W` and `[\\w'-]` do on "-"), a run of dashes
+could be split every way and matching would take time exponential in its length. Every
+repeat is bounded and lazy, so a failed match costs at most N tries per start position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from appliance.screening.detectors.override_detector import is_discussed
+
+WORD = r"[\w'\u2019-]+"
+SEPARATOR = r"[^\w'\u2019-]+"
+
+
+def gap(words: int) -> str:
+    """A pattern for up to `words` words between two phrases (a separator before each)."""
+    return rf"(?:{SEPARATOR}{WORD}){{0,{words}}}?{SEPARATOR}"
+
+
+def either(*alternatives: str) -> str:
+    """A non-capturing alternation."""
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One phrasing family: its name, how much it counts, and its pattern."""
+
+    name: str
+    weight: float
+    pattern: re.Pattern[str]
+
+
+def cue(name: str, weight: float, pattern: str) -> Cue:
+    """A case-insensitive cue."""
+    return Cue(name, weight, re.compile(pattern, re.IGNORECASE))
+
+
+@dataclass(frozen=True, slots=True)
+class CueMatch:
+    """The first issued (not quoted, not discussed) match of one cue."""
+
+    cue: Cue
+    start: int
+    end: int
+    text: str
+
+
+def issued_matches(
+    text: str, cues: Iterable[Cue], *, per_cue: int = 4, quotes: bool = True
+) -> list[CueMatch]:
+    """The first match of each cue that is neither quoted nor discussed (see
+    `override_detector.is_discussed`; `quotes=False` for cues that live in data, where
+    quotation is no sign of citing); a cue whose first few matches are all discussed
+    counts as absent."""
+    found: list[CueMatch] = []
+    for item in cues:
+        for count, match in enumerate(item.pattern.finditer(text)):
+            if count >= per_cue:
+                break
+            if not is_discussed(text, match.start(), match.end(), quotes=quotes):
+                found.append(CueMatch(item, match.start(), match.end(), match.group(0)))
+                break
+    return found
