@@ -52,6 +52,7 @@ test: install lint
 bench: install
 	$(PY) bench/generate_overhead.py
 	$(PY) bench/e2e.py
+	$(PY) bench/daemon_cpu.py
 	$(PY) bench/screening.py
 	$(PY) bench/plugins.py
 	$(PY) bench/model_verify.py
