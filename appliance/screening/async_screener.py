@@ -1,4 +1,5 @@
-"""Screening from asyncio code: the CPU work runs on a thread pool, never on the loop."""
+"""Screening from asyncio code: short inputs on the calling loop (the hand-off to a thread
+costs more than screening them), longer ones on a thread pool."""
 
 from __future__ import annotations
 
@@ -28,8 +29,11 @@ class AsyncScreener:
         threshold: float = 0.5,
         action: Action = "block",
     ) -> Verdict:
-        """Screener.screen on the pool."""
+        """Screener.screen: at once if the input is short (`inline_max_chars`), else on the
+        pool."""
         call = functools.partial(self._screener.screen, text, threshold=threshold, action=action)
+        if _chars(text) <= self._screener.settings.inline_max_chars:
+            return call()
         return await asyncio.get_running_loop().run_in_executor(self._pool, call)
 
     async def screen_batch(
@@ -44,3 +48,9 @@ class AsyncScreener:
     def close(self) -> None:
         """Stop the pool; calls in flight finish first."""
         self._pool.shutdown(wait=True)
+
+
+def _chars(text: str | Sequence[ChatMessage]) -> int:
+    if isinstance(text, str):
+        return len(text)
+    return sum(len(message.content) for message in text)

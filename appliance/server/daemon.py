@@ -36,6 +36,7 @@ from appliance.server.attestation_monitor import AttestationMonitor
 from appliance.server.attestation_service import AttestationService
 from appliance.server.engine_pool import EnginePool
 from appliance.server.engine_supervisor import EngineSupervisor
+from appliance.server.gc_heap import freeze_heap
 from appliance.server.inference_service import InferenceService
 from appliance.server.model_gate import ModelGate
 from appliance.server.plugin_chains import PluginChains
@@ -212,6 +213,7 @@ class Daemon:
             if self._stop.is_set():
                 return 0
             await self._check_attestation()
+            freeze_heap("start-up")
             self.state.serving = True
             refusal = await self._refresh_health()
             if refusal is None:

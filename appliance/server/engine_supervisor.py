@@ -12,6 +12,7 @@ from appliance.engine.contract import Engine
 from appliance.engine.errors import EngineUnavailableError
 from appliance.engine.refused_engine import RefusedEngine
 from appliance.server.engine_pool import ModelRecord
+from appliance.server.gc_heap import freeze_heap
 from appliance.server.model_gate import ModelGate, ModelRefused, SigningUnavailable
 from appliance.server.serving_state import ServingState, record_event
 
@@ -109,5 +110,6 @@ class EngineSupervisor:
                 self._delays.pop(name, None)
                 self._state.router.forget(name)
                 log.info("engine %s restarted", name)
+                freeze_heap(f"engine {name} restarted")
         finally:
             self._restarting.discard(name)

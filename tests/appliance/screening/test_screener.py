@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+from typing import Any
 
 import pytest
 
@@ -65,15 +67,34 @@ def test_empty_message_list_is_an_input_error(screener: Screener) -> None:
         screener.screen([])
 
 
-def test_async_wrapper_runs_off_the_loop(screener: Screener) -> None:
-    wrapper = AsyncScreener(screener)
+def test_async_wrapper_screens_short_inputs_at_once_and_long_ones_on_its_pool(
+    screener: Screener, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[str] = []
+    original = Screener.screen
 
-    async def main() -> tuple[Verdict, list[Verdict]]:
-        return await wrapper.screen(ATTACK), await wrapper.screen_batch([BENIGN])
+    def spy(self: Screener, *args: Any, **kwargs: Any) -> Verdict:
+        threads.append(threading.current_thread().name)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screener, "screen", spy)
+    wrapper = AsyncScreener(screener)
+    long_text = BENIGN + " " + "The weather in Paris is mild in spring. " * 40
+    assert len(ATTACK) <= screener.settings.inline_max_chars < len(long_text)
+
+    async def main() -> tuple[Verdict, Verdict, list[Verdict]]:
+        return (
+            await wrapper.screen(ATTACK),
+            await wrapper.screen(long_text),
+            await wrapper.screen_batch([BENIGN]),
+        )
 
     try:
-        single, batch = asyncio.run(main())
+        short, long, batch = asyncio.run(main())
     finally:
         wrapper.close()
-    assert single.injection
+    assert short.injection
+    assert not long.injection
     assert not batch[0].injection
+    assert threads[0] == threading.main_thread().name
+    assert threads[1].startswith("screening")

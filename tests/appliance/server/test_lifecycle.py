@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import threading
@@ -132,6 +133,13 @@ def test_ready_is_sent_only_once_the_engine_serves(startup: Startup) -> None:
         assert startup.generate_right_after_serving == "completed"
     assert startup.generate_right_after_ready == "completed"
     assert startup.daemon.health() == SERVING
+    # Start-up objects were frozen before serving (a full collection over them stalls every
+    # stream for a third of a second).
+    froze = re.search(
+        r"gc: froze (\d+) objects after start-up", startup.daemon.log_path.read_text()
+    )
+    assert froze is not None
+    assert int(froze.group(1)) > 100_000
 
 
 def test_watchdog_pings_from_the_event_loop(startup: Startup) -> None:
