@@ -98,6 +98,8 @@ class Report:
     plugin: str
     bare: Run
     daemon: Run
+    traced: Run
+    """The same replay through a daemon exporting OpenTelemetry spans (the breakdown's)."""
     stages: dict[str, StageSummary]
     covered: int
     screen_detector_s: list[float]
@@ -134,6 +136,7 @@ class Report:
             "plugin": self.plugin,
             "bare": self.bare.summary(),
             "daemon": self.daemon.summary(),
+            "daemon_with_spans": self.traced.summary(),
             "throughput_ratio": round(self.ratio, 4),
             "added_ttft_ms": {
                 "p50": round(self.added_ttft_ms(0.5), 3),
@@ -169,16 +172,20 @@ def print_report(report: Report) -> None:
         f"{scaling['max_generated']}, sum {workload['max_tokens_sum']}); seed {scaling['seed']}; "
         f"{workload['redrawn_prompts']} prompts redrawn (screening would block them)."
     )
-    print(f"Daemon: mTLS, screening on (block at 0.5), plugin {report.plugin}.\n")
+    print(
+        f"Daemon: mTLS, screening on (block at 0.5), plugin {report.plugin}; 'daemon' runs the "
+        "default configuration (no span export) and sets the figures below, 'daemon+spans' "
+        "the same replay exporting OpenTelemetry spans, which give the stage breakdown.\n"
+    )
     header = (
-        f"{'system':<10} {'served':>7} {'out tok':>8} {'span s':>7} {'tok/s':>7} "
+        f"{'system':<12} {'served':>7} {'out tok':>8} {'span s':>7} {'tok/s':>7} "
         f"{'TTFT p50/p99 ms':>16} {'total p50/p99 ms':>17} {'late max ms':>12}"
     )
     print(header)
-    for run in (report.bare, report.daemon):
+    for run in (report.bare, report.daemon, report.traced):
         s = run.summary()
         print(
-            f"{run.system:<10} {s['served']:>4}/{s['requests']:<3}{s['output_tokens']:>8} "
+            f"{run.system:<12} {s['served']:>4}/{s['requests']:<3}{s['output_tokens']:>8} "
             f"{s['makespan_s']:>7.2f} {s['tokens_per_s']:>7.0f} "
             f"{s['ttft_ms']['p50_ms']:>7.1f}/{s['ttft_ms']['p99_ms']:<8.1f} "
             f"{s['total_ms']['p50_ms']:>8.1f}/{s['total_ms']['p99_ms']:<8.1f} "
@@ -213,8 +220,8 @@ def _print_stages(report: Report) -> None:
         print("\n(no request had its spans and log line: no stage breakdown)")
         return
     print(
-        f"\nWhere a daemon request's time goes ({report.covered} requests with client "
-        "timings, spans and a log line; ms):"
+        f"\nWhere a daemon request's time goes (the daemon+spans run: {report.covered} requests "
+        "with client timings, spans and a log line; ms):"
     )
     print(f"{'stage':<44} {'mean':>8} {'p50':>8} {'p99':>8}")
     for label, key in TTFT_STAGES:
@@ -248,7 +255,7 @@ def _print_cpu(report: Report) -> None:
         "which also runs the client, or the daemon; engine: their engine-core processes):"
     )
     print(f"{'system':<10} {'front end':>10} {'engine':>8} {'client':>8} {'all':>8}")
-    for run in (report.bare, report.daemon):
+    for run in (report.bare, report.daemon, report.traced):
         per_token = 1000 / max(1, run.output_tokens)
         front, engine = run.server_cpu.root_s, run.server_cpu.descendants_s
         bare = run is report.bare

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import resource
@@ -141,7 +142,7 @@ async def replay_bare(config: EngineConfig, workload: Workload, stream_interval:
 
 
 async def replay_daemon(
-    target: str, daemon_pid: int, pki: DevPki, workload: Workload
+    target: str, daemon_pid: int, pki: DevPki, workload: Workload, label: str
 ) -> tuple[Run, list[float], list[float]]:
     """The workload through the daemon's Generate over mTLS; then Screen on a sample of the
     prompts: the detector's own latency_ms and the call's round trip, in seconds."""
@@ -190,7 +191,7 @@ async def replay_daemon(
             )
 
         await replay("warm-up", warm_up_requests(), call, daemon_pid)
-        run = await replay("daemon", workload.requests, call, daemon_pid)
+        run = await replay(label, workload.requests, call, daemon_pid)
         detector: list[float] = []
         round_trip: list[float] = []
         for request in workload.requests[:SCREEN_SAMPLE]:
@@ -221,32 +222,48 @@ def bench_policy(plugin: str, module: Path | None) -> dict[str, Any]:
 
 
 def measure_daemon(
-    work: Path, model: Path, engine: dict[str, Any], policy: dict[str, Any], workload: Workload
+    work: Path,
+    model: Path,
+    engine: dict[str, Any],
+    policy: dict[str, Any],
+    workload: Workload,
+    *,
+    traced: bool,
 ) -> tuple[Run, tuple[list[float], list[float]], dict[str, StageSummary], int]:
-    """Start the daemon (exporting spans to a collector here), replay the workload, read its
-    log and spans, stop it. Returns the run, the Screen sample (detector, round trip), the
-    stage breakdown and how many requests it covers."""
+    """Start the daemon (`traced`: exporting spans to a collector here), replay the workload,
+    read its log (and spans), stop it. Returns the run, the Screen sample (detector, round
+    trip), the stage breakdown and how many requests it covers (empty without spans)."""
     pki = create_dev_pki(work / "pki")
-    with SpanCollector() as collector:
+    with contextlib.ExitStack() as stack:
+        extra: dict[str, Any] = {}
+        collector: SpanCollector | None = None
+        if traced:
+            collector = stack.enter_context(SpanCollector())
+            extra = {"tracing": {"otlp_endpoint": collector.endpoint}}
         daemon = start_daemon(
-            work / "daemon",
-            model,
-            pki,
-            engine=engine,
-            policy=policy,
-            extra={"tracing": {"otlp_endpoint": collector.endpoint}},
+            work / "daemon", model, pki, engine=engine, policy=policy, extra=extra
         )
         try:
             run, detector, round_trip = asyncio.run(
-                replay_daemon(daemon.target, daemon.process.pid, pki, workload)
+                replay_daemon(
+                    daemon.target,
+                    daemon.process.pid,
+                    pki,
+                    workload,
+                    "daemon+spans" if traced else "daemon",
+                )
             )
             logs = read_request_log(daemon.log_path)
-            wanted = {
-                str(logs[s.request_id]["trace_id"]) for s in run.served if s.request_id in logs
-            }
-            spans = collector.wait_for(wanted, timeout_s=15)
+            spans = {}
+            if collector is not None:
+                wanted = {
+                    str(logs[s.request_id]["trace_id"]) for s in run.served if s.request_id in logs
+                }
+                spans = collector.wait_for(wanted, timeout_s=15)
         finally:
             daemon.terminate()
+    if not traced:
+        return run, (detector, round_trip), {}, 0
     timings = [
         ClientTiming(s.request_id, s.sent_wall, s.first_event_s, s.ttft_s, s.total_s)
         for s in run.served
@@ -315,16 +332,24 @@ def measure(args: argparse.Namespace, work: Path) -> Report:
 
         source = REPO / "plugins" / "examples" / args.plugin / f"{args.plugin}.c"
         module = build_plugin([source], work / f"{args.plugin}.wasm")
-    note(f"daemon over mTLS (screening on, plugin {args.plugin}) ...")
-    served, screen, stages, covered = measure_daemon(
-        work, model, engine_config(model, **overrides), bench_policy(args.plugin, module), workload
+    daemon_engine = engine_config(model, **overrides)
+    policy = bench_policy(args.plugin, module)
+    note(f"daemon over mTLS (screening on, plugin {args.plugin}, default config) ...")
+    served, screen, _, _ = measure_daemon(
+        work / "plain", model, daemon_engine, policy, workload, traced=False
     )
     load["after_daemon"] = loadavg()
+    note("the same daemon exporting OpenTelemetry spans, for the stage breakdown ...")
+    traced, _, stages, covered = measure_daemon(
+        work / "traced", model, daemon_engine, policy, workload, traced=True
+    )
+    load["after_traced"] = loadavg()
     return Report(
         workload=workload,
         plugin=args.plugin,
         bare=bare,
         daemon=served,
+        traced=traced,
         stages=stages,
         covered=covered,
         screen_detector_s=screen[0],
