@@ -58,9 +58,10 @@ class PluginHostSettings(BaseModel):
         ge=0.0,
         le=100.0,
         description="A streamed chunk runs through a streaming chain on the event loop "
-        "(a thread hop per token costs more than the call) while every call into each of "
-        "its plugins has stayed under this many milliseconds; a plugin whose call takes "
-        "longer once runs on worker threads from then on. 0: always on worker threads.",
+        "(a thread hop per token costs more than the call) while each of its plugins stays "
+        "fast; a plugin whose call once uses more than this many milliseconds of CPU, or ten "
+        "times as many of wall time, runs on worker threads from then on. 0: always on "
+        "worker threads.",
     )
     worker_threads: int = Field(
         default=4,
