@@ -35,10 +35,31 @@ def make_engine() -> wasmtime.Engine:
     return wasmtime.Engine(config)
 
 
+# WASI preview1's errno for "not supported".
+_ENOTSUP = 58
+
+
+def _refuse_poll_oneoff(_subscriptions: int, _events: int, _count: int, _written: int) -> int:
+    return _ENOTSUP
+
+
 def make_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
-    """WASI preview1 and nothing else; what a store's WasiConfig grants is decided per store."""
+    """WASI preview1 and nothing else; what a store's WasiConfig grants is decided per store.
+
+    `poll_oneoff`, WASI's only way to wait (sleep on a clock), answers ENOTSUP: a host call
+    is outside epoch interruption, so a plugin asleep in it would hold its thread past any
+    deadline (and, streamed on the event loop, the whole daemon)."""
     linker = wasmtime.Linker(engine)
     linker.define_wasi()
+    i32 = wasmtime.ValType.i32()
+    linker.allow_shadowing = True
+    linker.define_func(
+        "wasi_snapshot_preview1",
+        "poll_oneoff",
+        wasmtime.FuncType([i32, i32, i32, i32], [i32]),
+        _refuse_poll_oneoff,
+    )
+    linker.allow_shadowing = False
     return linker
 
 

@@ -9,8 +9,8 @@ its per-call deadline.
 
 Fast means the call's CPU time (of the calling thread, wasm included) stays under the limit
 and its wall time under ten times the limit: wall time alone would count the waits for the
-GIL on a busy host against the plugin, CPU time alone would miss a plugin that sleeps in a
-WASI host call.
+GIL on a busy host against the plugin; CPU time alone would miss a call that waits in a host
+function (the linker refuses WASI's sleep, `poll_oneoff`; the wall limit is the backstop).
 """
 
 from __future__ import annotations

@@ -87,6 +87,16 @@ def test_wall_clock_deadline_without_fuel_limit(
     _good_still_works(host, load_example)
 
 
+def test_a_plugin_cannot_sleep(host: PluginHost, load_wat: Loader, load_example: Loader) -> None:
+    # WASI's poll_oneoff would sleep 10 s in a host call, beyond the reach of the epoch
+    # deadline; the host answers ENOTSUP at once and the guest reports the refusal.
+    result = host.run_sync(load_wat("sleep_probe"), "x", META)
+    assert result.failure is None
+    assert result.action is Action.MODIFY
+    assert result.text == "refused"
+    _good_still_works(host, load_example)
+
+
 def test_no_filesystem_inside_the_guest(
     host: PluginHost, load_wat: Loader, load_example: Loader
 ) -> None:
