@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from appliance.screening.detectors.override_detector import is_discussed
-from appliance.screening.detectors.phrasing import cue, either, gap, issued_matches
+from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -137,17 +137,7 @@ class EmbeddedInstructionDetector:
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """One finding per cue found, and per notice header that speaks to the model."""
-        findings = [
-            Finding(
-                kind="embedded_instruction",
-                start=item.start,
-                end=item.end,
-                path=item.cue.name,
-                score=item.cue.weight,
-                detail=item.text[:80],
-            )
-            for item in issued_matches(text, _CUES, quotes=False)
-        ]
+        findings = cue_findings(text, _CUES, "embedded_instruction", quotes=False)
         for match in _NOTICE.finditer(text):
             if len(findings) >= _MAX_FINDINGS:
                 break

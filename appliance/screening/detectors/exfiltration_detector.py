@@ -9,7 +9,7 @@ channel (a URL that carries data in its query, filled in by the model).
 
 from __future__ import annotations
 
-from appliance.screening.detectors.phrasing import cue, either, gap, issued_matches
+from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -80,15 +80,4 @@ class ExfiltrationDetector:
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """One finding per cue found, at most a few."""
-        findings = [
-            Finding(
-                kind="tool_exfiltration",
-                start=item.start,
-                end=item.end,
-                path=item.cue.name,
-                score=item.cue.weight,
-                detail=item.text[:80],
-            )
-            for item in issued_matches(text, _CUES, quotes=False)
-        ]
-        return findings[:_MAX_FINDINGS]
+        return cue_findings(text, _CUES, "tool_exfiltration", quotes=False)[:_MAX_FINDINGS]

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from appliance.screening.detectors.override_detector import is_discussed
+from appliance.screening.verdict import Finding
 
 WORD = r"[\w'\u2019-]+"
 SEPARATOR = r"[^\w'\u2019-]+"
@@ -68,3 +69,21 @@ def issued_matches(
                 found.append(CueMatch(item, match.start(), match.end(), match.group(0)))
                 break
     return found
+
+
+def cue_findings(
+    text: str, cues: Iterable[Cue], kind: str, *, quotes: bool = True
+) -> list[Finding]:
+    """One finding of `kind` per cue issued in `text` (see `issued_matches`), scored by the
+    cue's weight and named by the cue."""
+    return [
+        Finding(
+            kind=kind,
+            start=item.start,
+            end=item.end,
+            path=item.cue.name,
+            score=item.cue.weight,
+            detail=item.text[:80],
+        )
+        for item in issued_matches(text, cues, quotes=quotes)
+    ]

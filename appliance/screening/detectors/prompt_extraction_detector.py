@@ -10,7 +10,7 @@ exact text (verbatim, word for word, in full), or a reference to how the model w
 
 from __future__ import annotations
 
-from appliance.screening.detectors.phrasing import cue, either, gap, issued_matches
+from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -104,14 +104,4 @@ class PromptExtractionDetector:
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """One finding per cue found."""
-        return [
-            Finding(
-                kind="prompt_extraction",
-                start=item.start,
-                end=item.end,
-                path=item.cue.name,
-                score=item.cue.weight,
-                detail=item.text[:80],
-            )
-            for item in issued_matches(text, _CUES)
-        ]
+        return cue_findings(text, _CUES, "prompt_extraction")
