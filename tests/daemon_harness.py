@@ -308,7 +308,10 @@ def start_daemon(
             stdout=log,
             stderr=subprocess.STDOUT,
             env=process_env,
-            start_new_session=True,
+            # Its own process group (killpg below), but the same session as the tests: a
+            # new session is a new scheduler autogroup, and on this 2-core machine the
+            # CPU engine processes busy-waiting in it starved the daemon for seconds.
+            process_group=0,
         )
     daemon = RunningDaemon(process, port, unix_socket, pki, log_path)
     if wait:

@@ -59,6 +59,12 @@ def placed_on(daemon: RunningDaemon, text: str) -> str:
     return str(responses[0].started.engine)
 
 
+def read_to_error(call: Any, events: list[pb2.GenerateResponse], daemon: RunningDaemon) -> None:
+    """Read `call` into `events`; a stream that ends OK fails the test, with the daemon's log."""
+    events.extend(call)
+    pytest.fail(f"the stream ended OK after {len(events)} events:\n{daemon.log_tail()}")
+
+
 def drain(daemon: RunningDaemon, engine: str, *, undrain: bool = False) -> bool:
     with daemon.local_channel() as channel:
         reply = pb2_grpc.AdminStub(channel).DrainEngine(
@@ -121,22 +127,36 @@ def test_a_dead_engine_leaves_rotation_others_keep_serving_and_it_restarts(
 ) -> None:
     """Runs last in this module: it kills e1's engine process under a running stream."""
     daemon = two_engines
-    drain(daemon, "e0")
-    try:
-        call, engine = held(daemon, "on the engine that dies")
-    finally:
-        drain(daemon, "e0", undrain=True)
-    assert engine == "e1"
     (victim,) = [e for e in daemon.status().engines if e.name == "e1"]
     assert victim.process_ids
-    for pid in victim.process_ids:
-        os.kill(pid, signal.SIGKILL)
+    drain(daemon, "e0")
+    try:
+        call = daemon.held_call(
+            pb2.GenerateRequest(
+                model="demo",
+                text="on the engine that dies",
+                sampling=pb2.SamplingParams(temperature=0, max_tokens=2000),
+            )
+        )
+        # Kill as soon as the daemon has placed the stream on e1, without waiting for its
+        # first event: the engine runs ahead of the client's reads (vLLM collects the
+        # output), on this shared machine the first event can reach the client seconds
+        # late, and a kill after the engine's 2,000 tokens would find nothing to cut.
+        deadline = time.monotonic() + 60
+        while not {e.name: e.outstanding_requests for e in daemon.status().engines}["e1"]:
+            assert time.monotonic() < deadline, daemon.log_tail()
+            time.sleep(0.005)
+        for pid in victim.process_ids:
+            os.kill(pid, signal.SIGKILL)
+        killed_at = time.monotonic()
+    finally:
+        drain(daemon, "e0", undrain=True)
     # The stream on the dead engine ends UNAVAILABLE, promptly (not at its deadline).
-    killed_at = time.monotonic()
+    events: list[pb2.GenerateResponse] = []
     with pytest.raises(grpc.RpcError) as cut:
-        for _ in call:
-            pass
-    assert cut.value.code() == grpc.StatusCode.UNAVAILABLE
+        read_to_error(call, events, daemon)
+    assert cut.value.code() == grpc.StatusCode.UNAVAILABLE, cut.value.details()
+    assert {r.started.engine for r in events if r.HasField("started")} <= {"e1"}
     assert time.monotonic() - killed_at < 60
     # Requests that had not started on e1 go to e0; none fails.
     assert {placed_on(daemon, f"after {i}") for i in range(4)} == {"e0"}
