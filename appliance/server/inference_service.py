@@ -149,12 +149,16 @@ class InferenceService:
                             if isinstance(event, TextDelta | Finished):
                                 self._state.router.first_token(placed)
                             for out in await self._post_process(event, filters, trail):
-                                await context.write(
-                                    _response(trail.request_id, out, sealer, engine, decision)
+                                await _write(
+                                    context,
+                                    _response(trail.request_id, out, sealer, engine, decision),
                                 )
         except asyncio.CancelledError:
             await self._audit(trail, "CANCELLED", strict=False)
             raise
+        except _CallerGoneError:
+            # Not an error of ours, and there is nobody left to tell.
+            await self._audit(trail, "CANCELLED", strict=False)
         except Exception as exc:
             reply = status_for(exc)
             trail.error = reply.message
@@ -320,6 +324,20 @@ class InferenceService:
                 ready_engines=sum(1 for e in engines if e.stats().state == "ready"),
             )
         return response
+
+
+class _CallerGoneError(Exception):
+    """A response write failed: the call is over (the caller cancelled it while the
+    daemon waited on its flow-control window, or its connection dropped)."""
+
+
+async def _write(
+    context: grpc.aio.ServicerContext[Any, Any], message: pb2.GenerateResponse
+) -> None:
+    try:
+        await context.write(message)
+    except Exception as exc:  # grpc raises a private ExecuteBatchError here
+        raise _CallerGoneError(str(exc)) from exc
 
 
 def _deadline(context: grpc.aio.ServicerContext[Any, Any]) -> float | None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import threading
+import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -173,9 +175,13 @@ def test_eight_concurrent_streams_all_complete(daemon: RunningDaemon) -> None:
     assert daemon.wait_idle().engines[0].unfinished_requests == 0
 
 
-def test_cancel_mid_stream_frees_the_engine(daemon: RunningDaemon) -> None:
-    # 2,000 tokens take seconds; the cancel comes right after the third chunk.
-    call = daemon.held_call(request("cancel me", temperature=0.0, max_tokens=2000))
+@pytest.mark.parametrize("pause_s", [0.0, 0.5], ids=["reading", "stopped-reading"])
+def test_cancel_mid_stream_frees_the_engine(daemon: RunningDaemon, pause_s: float) -> None:
+    # 2,000 tokens take seconds; the cancel comes right after the third chunk, or half a
+    # second later, when the daemon waits on the caller's full flow-control window.
+    sent = request("cancel me", temperature=0.0, max_tokens=2000)
+    sent.request_id = f"cancel-{time.monotonic_ns()}"
+    call = daemon.held_call(sent)
     chunks = 0
     try:
         for response in call:
@@ -183,12 +189,19 @@ def test_cancel_mid_stream_frees_the_engine(daemon: RunningDaemon) -> None:
                 chunks += 1
             if chunks == 3:
                 break
+        time.sleep(pause_s)
     finally:
         call.cancel()
     assert chunks == 3, "the stream ended before it could be cancelled"
     idle = daemon.wait_idle().engines[0]
     assert idle.unfinished_requests == 0
     assert idle.outstanding_requests == 0
+    # Audited as the caller's cancel, not as an internal error of the daemon's.
+    records = (daemon.audit_dir / "audit.jsonl").read_text().splitlines()
+    statuses = [
+        r["status"] for r in map(json.loads, records) if r.get("request_id") == sent.request_id
+    ]
+    assert statuses == ["CANCELLED"]
 
 
 def test_deadline_shorter_than_generation(daemon: RunningDaemon) -> None:
