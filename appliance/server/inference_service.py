@@ -156,8 +156,10 @@ class InferenceService:
         except asyncio.CancelledError:
             await self._audit(trail, "CANCELLED", strict=False)
             raise
-        except _CallerGoneError:
-            # Not an error of ours, and there is nobody left to tell.
+        except _CallerGoneError as gone:
+            # Not an error of ours, and there is nobody left to tell; the log line says
+            # what failed, in case it was not the caller (a response over the send limit).
+            trail.error = f"response not delivered: {gone}"
             await self._audit(trail, "CANCELLED", strict=False)
         except Exception as exc:
             reply = status_for(exc)

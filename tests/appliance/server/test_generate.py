@@ -202,6 +202,14 @@ def test_cancel_mid_stream_frees_the_engine(daemon: RunningDaemon, pause_s: floa
         r["status"] for r in map(json.loads, records) if r.get("request_id") == sent.request_id
     ]
     assert statuses == ["CANCELLED"]
+    (line,) = [
+        json.loads(text[text.index("{") :])
+        for text in daemon.log_path.read_text().splitlines()
+        if "appliance.requests" in text and sent.request_id in text
+    ]
+    assert line["status"] == "CANCELLED"
+    if pause_s:  # cut off mid-write: the log line says the response was not delivered
+        assert str(line.get("error", "")).startswith("response not delivered"), line
 
 
 def test_deadline_shorter_than_generation(daemon: RunningDaemon) -> None:
