@@ -91,5 +91,10 @@ class HashedLinearModel:
         return float(1.0 / (1.0 + np.exp(-np.clip(logit, -30, 30))))
 
     def score_batch(self, texts: Sequence[tuple[str, tuple[str, ...]]]) -> list[float]:
-        """One raw probability per (text, structural tokens) pair."""
-        return [self.probability(featurise(text, tokens)) for text, tokens in texts]
+        """One raw probability per (text, structural tokens) pair; a pair repeated in the
+        batch (the same comment on every function of a file) is scored once."""
+        scored: dict[tuple[str, tuple[str, ...]], float] = {}
+        for item in texts:
+            if item not in scored:
+                scored[item] = self.probability(featurise(*item))
+        return [scored[item] for item in texts]

@@ -91,6 +91,8 @@ def decode_hex(text: str) -> list[Decoded]:
 def decode_url(text: str) -> list[Decoded]:
     """Percent-encoded runs, unquoted."""
     found: list[Decoded] = []
+    if "%" not in text:  # the pattern needs three escapes; without one it costs O(64 n)
+        return found
     for match in _URL.finditer(text):
         # Escapes that are not UTF-8 decode to U+FFFD: the rest of the run still counts.
         decoded = urllib.parse.unquote_plus(match.group(0), errors="replace")
