@@ -21,8 +21,11 @@ _SENSITIVE = (
     r"credit\s+card(?:\s+(?:numbers?|details))?|social\s+security\s+numbers?|"
     r"personal\s+(?:data|information|details)|(?:user|customer)(?:'s)?\s+(?:data|information|"
     r"details|emails?|messages?)|system\s+prompt|environment\s+variables|\.env|"
-    r"contacts|address\s+book|inbox|mailbox|(?:all|every)\s+(?:the\s+)?(?:emails?|files|"
-    r"documents|messages))"
+    r"contacts|(?:contact|customer|user|employee)\s+list|address\s+book|inbox|mailbox|"
+    r"(?:all|every)\s+(?:the\s+)?(?:emails?|files|documents|messages)|"
+    r"(?:its|their|the)\s+(?:full|entire|whole|complete)\s+contents?|"
+    r"(?:the\s+)?(?:last|latest|recent)\s+(?:\d+\s+)?(?:messages|emails|mails|files|documents|"
+    r"conversations))"
 )
 _OUTSIDE = (
     r"(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}|https?://|"
@@ -72,6 +75,40 @@ _CUES = (
         ),
     ),
 )
+# Weak alone: READMEs pipe curl into sh, migrations drop tables, and people tell their own
+# agents not to ask. An order that does one of these things and also waives the check on
+# it is how injected tool use reads.
+_DESTRUCTIVE = cue(
+    "destructive_action",
+    0.3,
+    either(
+        r"\brm\s+-(?:rf|fr|r|f)\w*\s+[/~.\w]",
+        r"\b(?:drop|truncate)\s+(?:table|database|schema)\b",
+        r"\bgit\s+push\s+(?:-f\b|--force)",
+        r"\b(?:curl|wget)\s[^|\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b",
+        r"\b(?:delete|remove|wipe|erase|purge)\s+(?:all\s+|every\s+)?(?:the\s+)?(?:forwarded|"
+        r"sent|audit|backups?|logs?|files|copies|records|history)\b",
+        r"\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:antivirus|firewall|2fa|mfa|"
+        r"two-factor|authentication|auth|logging|audit\w*|require_auth)\b",
+    ),
+)
+_WAIVED = cue(
+    "check_waived",
+    0.3,
+    either(
+        r"\b(?:no\s+need\s+to|do\s+not|don't|never|without)\s+(?:ask(?:ing)?|check(?:ing)?|"
+        r"wait(?:ing)?|confirm(?:ing)?|seek(?:ing)?|request(?:ing)?)\b"
+        + gap(3)
+        + r"(?:confirm\w*|approv\w*|permission|consent|review\w*|user)\b",
+        r"\b(?:already|been|pre-?)\s*approved\b",
+        r"\bskip\s+(?:the\s+)?(?:pr|pull\s+request|review|confirmation|approval|checks?)\b",
+        r"\b(?:users?|they|the\s+user)\s+(?:won't|will\s+not|don't|do\s+not|need\s+not)\s+"
+        r"(?:notice|see|know|need\s+to\s+know)\b",
+        r"\b(?:don't|do\s+not|no\s+need\s+to)\s+(?:tell|inform|mention\s+(?:it\s+|this\s+)?to|"
+        r"notify)\s+(?:the\s+)?user\b",
+    ),
+)
+_WAIVED_SCORE = 0.75
 _MAX_FINDINGS = 4
 
 
@@ -79,5 +116,22 @@ class ExfiltrationDetector:
     """Finds orders to move conversation data or secrets out through URLs, mail or tools."""
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
-        """One finding per cue found, at most a few."""
-        return cue_findings(text, _CUES, "tool_exfiltration", quotes=False)[:_MAX_FINDINGS]
+        """One finding per cue found, at most a few; an action whose check is waived in
+        the same text scores as an order to skip it."""
+        findings = cue_findings(text, (*_CUES, _DESTRUCTIVE), "tool_exfiltration", quotes=False)
+        if findings:
+            waived = cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False)
+            for item in waived:
+                action = findings[0]
+                findings.insert(
+                    0,
+                    Finding(
+                        kind="tool_exfiltration",
+                        start=min(action.start, item.start),
+                        end=max(action.end, item.end),
+                        path=f"{action.path}+check_waived",
+                        score=max(_WAIVED_SCORE, action.score),
+                        detail=f"{action.detail[:40]} / {item.detail[:36]}",
+                    ),
+                )
+        return findings[:_MAX_FINDINGS]

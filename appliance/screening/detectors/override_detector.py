@@ -45,7 +45,10 @@ _RULES = (
     _rule(
         "forget_everything",
         r"\b(?:forget|ignore|disregard)\s+(?:about\s+)?(?:everything|all\s+(?:of\s+)?that|"
-        r"what\s+(?:you\s+were|i)\s+(?:told|said))\b",
+        r"what\s+(?:you\s+were|i)\s+(?:told|said))\b"
+        # "Forget everything you (think you) know about sourdough" is an idiom.
+        r"(?!\s+(?:you\s+)?(?:(?:think|thought)\s+)?(?:you\s+)?(?:know|knew|learned|learnt|"
+        r"heard|read)\s+about\b)",
         0.75,
     ),
     _rule(
@@ -108,8 +111,8 @@ _RULES = (
     _rule(
         "addressed_to_model",
         r"\b(?:ai|assistant|language\s+model|llm|chatbot|model)s?\s+(?:reading|processing|"
-        r"summari[sz]ing|parsing)\s+this\b|\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+"
-        r"model|assistant)\b",
+        r"summari[sz]ing|parsing)\s+this\b|\bif\s+you\s+are\s+an?\s+(?:[\w-]+\s+){0,2}?(?:ai|llm|"
+        r"language\s+model|assistant|agent|chatbot)\b",
         0.7,
     ),
 )
@@ -117,13 +120,14 @@ _RULES = (
 # Words that mark a phrase as discussed rather than issued: questions about attacks,
 # examples in a security write-up, classifier training.
 _DISCUSSION = re.compile(
-    r"\b(?:example|e\.g\.|such\s+as|means?|meaning|detect\w*|classif\w*|"
-    r"prevent\w*|defen[cs]\w*|mitigat\w*|protect\w*|injection|jailbreak\s+attempts?|"
-    r"attackers?|research\w*|explain\w*|what\s+does|why\s+do|"
-    r"red[\s-]team\w*|paper|article|blog|regex|test\s+cases?)\b",
+    # "example" in a host name (evil.example, example.com) is an address, not a remark.
+    r"\b(?:(?<![.@])example(?!\.\w)|e\.g\.|such\s+as|detect\w*|classif\w*|"
+    r"defen[cs]\w*|mitigat\w*|injection|jailbreak\s+attempts?|"
+    r"attackers?|"
+    r"red[\s-]team\w*|regex|test\s+cases?)\b",
     re.IGNORECASE,
 )
-_QUOTES = ('"', "“", "”", "`", "«", "»")
+_QUOTES = ('"', "“", "”", "`", "«", "»", "「", "」", "『", "』")
 # A straight single quote is a quotation mark unless it sits between two letters (don't).
 _SINGLE_QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 

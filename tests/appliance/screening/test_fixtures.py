@@ -19,12 +19,14 @@ from tests.appliance.screening.conftest import ASSETS
 # The phrase detectors (jailbreak templates, embedded instructions, exfiltration, prompt
 # extraction) brought attack misses to 7; retrained with them, one hard benign code sample
 # (0.48 from the encoded-payload heuristic, 0.48 from the head) now lands just over the
-# threshold, so that bound went from 1 to 2.
+# threshold, so that bound went from 1 to 2. A narrower list of discussion words (not
+# "explain", "research", "article", nor "example" inside a host name) and tool misuse with
+# its check waived brought attack misses to 4.
 BOUNDS = {
     "hard_benign": (0, 2),
     "attacks": (1, 0),
     "handwritten_benign": (0, 2),
-    "handwritten_attacks": (1, 7),
+    "handwritten_attacks": (1, 4),
 }
 
 
