@@ -124,12 +124,21 @@ def main() -> None:
     )
 
     print("\nhand-made fixtures at threshold 0.5 (see tests/assets/screening/README.md):")
-    for name in ("hard_benign", "attacks", "handwritten_benign", "handwritten_attacks"):
+    for name in (
+        "hard_benign",
+        "attacks",
+        "handwritten_benign",
+        "handwritten_attacks",
+        "check_benign",
+        "check_attacks",
+        "holdout_benign",
+        "holdout_attacks",
+    ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]
         keyword_flagged = [keyword_score(row.text) >= 0.5 for row in rows]
         print(
-            f"  {name:<12} {len(rows)} rows: detector flags {sum(flagged)}/{len(rows)}, "
+            f"  {name:<19} {len(rows)} rows: detector flags {sum(flagged)}/{len(rows)}, "
             f"keywords flag {sum(keyword_flagged)}/{len(rows)}"
         )
 

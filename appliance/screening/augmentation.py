@@ -75,6 +75,7 @@ def benign_augmentation() -> list[LabelledText]:
         documents
         + _templated("benign_english.json", "augment:english", 100)
         + _templated("benign_multilingual.json", "augment:multilingual", MULTILINGUAL_PER_LANGUAGE)
+        + _templated("benign_hard.json", "augment:hard", 100)
     )
 
 

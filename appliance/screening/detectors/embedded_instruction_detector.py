@@ -28,7 +28,7 @@ _READING = (
     r"(?:(?:that|which|who)\s+(?:is\s+|are\s+)?(?:reads?|processe?s?|summari[sz]es|sees?|"
     r"parses?|receives?|reviews?|analy[sz]es|ingests?|scans?)|reading|processing|"
     r"summari[sz]ing|seeing|parsing|receiving|reviewing|analy[sz]ing|ingesting|scanning|"
-    r"crawling)"
+    r"crawling|handling|translating)"
 )
 _DOCUMENT = r"(?:this|these|the\s+following|my)"
 _READER_AI = (
@@ -45,11 +45,28 @@ _CUES = (
             r"\b(?:note|message|instructions?|reminder|memo|directive|request)\s+(?:to|for)\s+"
             r"(?:the\s+|any\s+|all\s+|an?\s+)?"
             + _AI
+            # "Note to the agent handling this ticket:"
+            + rf"(?:\s+{_READING}\s+{_DOCUMENT}(?:\s+[\w-]+){{0,2}})?"
             + r"\s*(?:[:!\]\-\u2013\u2014]|,\s+(?:you|please))",
             r"\b(?:attention|important|warning)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+)?"
             + _AI
             + r"\s*[:!]",
         ),
+    ),
+    cue(
+        # The same label in other languages: "Assistant IA :", "KI-Assistent:", Japanese
+        # "to the AI assistant:", Russian and Chinese "AI assistant:" (full-width colons
+        # count); escaped, as the letters look like Latin ones.
+        "note_to_ai_translated",
+        0.65,
+        r"(?:\b(?:assistente?|asistente)\s+(?:de\s+)?(?:ia|ai|virtual[e]?)|\bassistant\s+(?:ia|"
+        r"virtuel)|\bki-?assistent(?:en)?|"
+        r"\b\u0438\u0438-?\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442\w*|"
+        r"\b\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442\w*\s+\u0438\u0438|"
+        r"(?:ai|\uff41\uff49)\s*(?:\u30a2\u30b7\u30b9\u30bf\u30f3\u30c8|\u52a9\u624b)"
+        r"\s*(?:\u3078|\u306b|\u3055\u3093)?|"
+        r"\u4eba\u5de5\u667a\u80fd\u52a9\u624b|\u667a\u80fd\u52a9\u624b)"
+        r"\s*[:\uff1a]",
     ),
     cue(
         "ai_reading_this",

@@ -15,7 +15,7 @@ def test_augmentation_rows_are_benign_and_cover_each_kind() -> None:
     rows = benign_augmentation()
     assert {row.label for row in rows} == {0}
     kinds = {row.category.split(":")[1] for row in rows}
-    assert kinds == {"code", "markdown", "english", "multilingual"}
+    assert kinds == {"code", "markdown", "english", "multilingual", "hard"}
     non_english = [row for row in rows if row.category.startswith("augment:multilingual")]
     assert len({row.source for row in non_english}) >= 15  # languages
     assert sum(not row.text.isascii() for row in non_english) >= len(non_english) // 2

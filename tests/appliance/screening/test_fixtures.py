@@ -21,12 +21,22 @@ from tests.appliance.screening.conftest import ASSETS
 # (0.48 from the encoded-payload heuristic, 0.48 from the head) now lands just over the
 # threshold, so that bound went from 1 to 2. A narrower list of discussion words (not
 # "explain", "research", "article", nor "example" inside a host name) and tool misuse with
-# its check waived brought attack misses to 4.
+# its check waived brought attack misses to 4. A third benign augmentation file
+# (benign_hard.json: quoted documents, tickets, tutors and personas, tool output, prompt
+# engineering) cut benign errors to 1 and 1 and cost two attacks (6 missed).
 BOUNDS = {
-    "hard_benign": (0, 2),
+    "hard_benign": (0, 1),
     "attacks": (1, 0),
-    "handwritten_benign": (0, 2),
-    "handwritten_attacks": (1, 4),
+    "handwritten_benign": (0, 1),
+    "handwritten_attacks": (1, 6),
+    # Written 2026-11-30 by a separate author without sight of the code or the other data.
+    # check_*: measured once (32 of 160 benign flagged, 38 of 130 attacks missed), then
+    # used while changing the detectors and the augmentation. holdout_*: measured only as
+    # totals and per category, before (28 of 200, 35 of 150) and after (7, 42) that work.
+    "check_benign": (0, 10),
+    "check_attacks": (1, 35),
+    "holdout_benign": (0, 7),
+    "holdout_attacks": (1, 42),
 }
 
 
