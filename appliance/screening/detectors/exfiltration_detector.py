@@ -21,11 +21,20 @@ _SENSITIVE = (
     r"credit\s+card(?:\s+(?:numbers?|details))?|social\s+security\s+numbers?|"
     r"personal\s+(?:data|information|details)|(?:user|customer)(?:'s)?\s+(?:data|information|"
     r"details|emails?|messages?)|system\s+prompt|environment\s+variables|\.env|"
-    r"contacts|(?:contact|customer|user|employee)\s+list|address\s+book|inbox|mailbox|"
-    r"(?:all|every)\s+(?:the\s+)?(?:emails?|files|documents|messages)|"
+    r"contacts|address\s+book|inbox|mailbox|(?:all|every)\s+(?:the\s+)?(?:emails?|files|"
+    r"documents|messages))"
+)
+# What people also send on purpose ("the customer list to sales@", "its full contents to
+# my address"): weak alone, like a destructive action.
+_BULK = (
+    r"(?:(?:contact|customer|user|employee)\s+list|"
     r"(?:its|their|the)\s+(?:full|entire|whole|complete)\s+contents?|"
     r"(?:the\s+)?(?:last|latest|recent)\s+(?:\d+\s+)?(?:messages|emails|mails|files|documents|"
     r"conversations))"
+)
+_SEND = (
+    r"\b(?:send|forward|email|e-mail|mail|post|upload|transmit|exfiltrate|leak|copy|share|"
+    r"submit|deliver|transfer|sync|bcc|cc)\b"
 )
 _OUTSIDE = (
     r"(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}|https?://|"
@@ -54,13 +63,7 @@ _CUES = (
     cue(
         "send_sensitive",
         0.7,
-        r"\b(?:send|forward|email|e-mail|mail|post|upload|transmit|exfiltrate|leak|copy|share|"
-        r"submit|deliver|transfer|sync|bcc|cc)\b"
-        + gap(3)
-        + _SENSITIVE
-        + gap(6)
-        + r"(?:to|at|via|into)\s+"
-        + _OUTSIDE,
+        _SEND + gap(3) + _SENSITIVE + gap(6) + r"(?:to|at|via|into)\s+" + _OUTSIDE,
     ),
     cue(
         "dictated_tool_call",
@@ -82,6 +85,7 @@ _DESTRUCTIVE = cue(
     "destructive_action",
     0.3,
     either(
+        _SEND + gap(3) + _BULK + gap(6) + r"(?:to|at|via|into)\s+" + _OUTSIDE,
         r"\brm\s+-(?:rf|fr|r|f)\w*\s+[/~.\w]",
         r"\b(?:drop|truncate)\s+(?:table|database|schema)\b",
         r"\bgit\s+push\s+(?:-f\b|--force)",
@@ -120,8 +124,8 @@ class ExfiltrationDetector:
         the same text scores as an order to skip it."""
         findings = cue_findings(text, (*_CUES, _DESTRUCTIVE), "tool_exfiltration", quotes=False)
         if findings:
-            waived = cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False)
-            for item in waived:
+            # One cue: at most one finding.
+            for item in cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False):
                 action = findings[0]
                 findings.insert(
                     0,
