@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.screening.detectors.literals import guarded
 from appliance.screening.detectors.override_detector import is_discussed
 from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap
 from appliance.screening.scan_context import ScanContext
@@ -129,7 +130,7 @@ _CUES = (
         ),
     ),
 )
-_NOTICE = re.compile(
+_NOTICE = guarded(
     r"(?:^|[\n\[(<{*#>|\"'])[ \t]{0,3}(?:system|admin(?:istrator)?|security|urgent|important|"
     r"priority|official|developer|operator|compliance)[ \t]+(?:notice|message|alert|update|"
     r"instructions?|directive|override|command|announcement|note)s?[ \t]*[:\]\-\u2013\u2014!]",

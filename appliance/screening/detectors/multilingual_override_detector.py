@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.screening.detectors.literals import guarded
 from appliance.screening.detectors.override_detector import is_discussed
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
@@ -68,7 +69,7 @@ _PATTERNS = [
     r"(?:yok\s+say|g[oö]rmezden\s+gel|unut)",
     r"(?:تجاهل|انس)\s+(?:\S+\s+){0,3}?(?:التعليمات|القواعد|الأوامر|القيود)",
 ]
-_MODE = re.compile(
+_MODE = guarded(
     r"\b(?:modo\s+(?:desarrollador|desenvolvedor|sin\s+restricciones|sem\s+restri)|"
     r"mode\s+(?:d[eé]veloppeur|sans\s+restrictions?)|entwicklermodus|"
     r"modalit[aà]\s+sviluppatore|режим\s+разработчика|ontwikkelaarsmodus)\b",
@@ -83,7 +84,7 @@ _ENGLISH = re.compile(
     r"original|following|given|preceding|other|every|his|her)\b",
     re.IGNORECASE,
 )
-_OVERRIDE = re.compile("|".join(f"(?:{pattern})" for pattern in _PATTERNS), re.IGNORECASE)
+_OVERRIDE = guarded("|".join(f"(?:{pattern})" for pattern in _PATTERNS), re.IGNORECASE)
 _MAX_FINDINGS = 8
 
 
@@ -121,7 +122,7 @@ class MultilingualOverrideDetector:
         return findings
 
 
-_ASCII_HINT = re.compile(
+_ASCII_HINT = guarded(
     r"ignor|olvid|oubli|vergiss|negeer|dimentic|esquec|zapomnij|abaikan|unut|glom|qua|modo|mode|"
     r"entwickler|omzeil|lupakan|strunta|umgeh|contourn|descart|desconsider",
     re.IGNORECASE,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from appliance.screening.detectors.literals import GuardedPattern, guarded
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -20,12 +21,12 @@ _SHORT_GAP = rf"(?:{_WORD}{_SEPARATOR}){{0,2}}?"
 @dataclass(frozen=True, slots=True)
 class _Rule:
     name: str
-    pattern: re.Pattern[str]
+    pattern: GuardedPattern
     score: float
 
 
 def _rule(name: str, pattern: str, score: float) -> _Rule:
-    return _Rule(name, re.compile(pattern, re.IGNORECASE), score)
+    return _Rule(name, guarded(pattern, re.IGNORECASE), score)
 
 
 # Every pattern is bounded (no nested unbounded repeats) and its separators possessive

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.screening.detectors.literals import GuardedPattern, guarded
 from appliance.screening.detectors.override_detector import is_discussed
 from appliance.screening.verdict import Finding
 
@@ -35,12 +36,12 @@ class Cue:
 
     name: str
     weight: float
-    pattern: re.Pattern[str]
+    pattern: GuardedPattern
 
 
 def cue(name: str, weight: float, pattern: str) -> Cue:
     """A case-insensitive cue."""
-    return Cue(name, weight, re.compile(pattern, re.IGNORECASE))
+    return Cue(name, weight, guarded(pattern, re.IGNORECASE))
 
 
 @dataclass(frozen=True, slots=True)
