@@ -78,6 +78,32 @@ _CUES = (
         ),
     ),
 )
+# Credential files a model with file or shell tools could read (public keys excluded).
+_CREDENTIAL_FILES = (
+    r"(?:~?/?\.ssh/(?:id_\w++|\w*key\w*+)(?!\.pub)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|"
+    r"~?/?\.aws/credentials|/etc/shadow|\.git-credentials|\.netrc|\.kube/config|"
+    r"\.docker/config\.json|\.pgpass)"
+)
+_SECRET_CUES = (
+    cue(
+        "secret_file_disclosure",
+        0.6,
+        # Not "don't paste your ~/.aws/credentials into chats".
+        r"(?<!\bnot )(?<!n't )(?<!never )\b(?:read|open|cat|dump|print|include|paste|post|"
+        r"upload|send|copy|attach|output|leak|exfiltrate)\b" + gap(4) + _CREDENTIAL_FILES,
+    ),
+    cue(
+        "model_environment_secrets",
+        0.7,
+        # Secrets said to be the model's own ("available to you", "from your environment"),
+        # not "how do I print all environment variables in bash?".
+        r"\b(?:credentials?|api[\s_-]?keys?|secrets?|tokens|passwords?|environment\s+"
+        r"variables?|[A-Z][A-Z0-9]*_(?:API_)?(?:KEY|TOKEN|SECRET))\b"
+        + gap(6)
+        + r"(?:(?:available|accessible)\s+to\s+you|you\s+(?:have|can)\s+access(?:\s+to)?|"
+        r"from\s+your\s+(?:environment|env|config\w*|runtime|container|sandbox))\b",
+    ),
+)
 # Weak alone: READMEs pipe curl into sh, migrations drop tables, and people tell their own
 # agents not to ask. An order that does one of these things and also waives the check on
 # it is how injected tool use reads.
@@ -122,7 +148,9 @@ class ExfiltrationDetector:
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """One finding per cue found, at most a few; an action whose check is waived in
         the same text scores as an order to skip it."""
-        findings = cue_findings(text, (*_CUES, _DESTRUCTIVE), "tool_exfiltration", quotes=False)
+        findings = cue_findings(
+            text, (*_CUES, *_SECRET_CUES, _DESTRUCTIVE), "tool_exfiltration", quotes=False
+        )
         if findings:
             # One cue: at most one finding.
             for item in cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False):

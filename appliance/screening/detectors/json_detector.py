@@ -18,6 +18,25 @@ _MAX_CANDIDATES = 8
 _MAX_NESTING = 64
 _MAX_SEGMENTS = 16
 _FORGED_ROLES = {"system", "developer", "assistant", "tool", "function"}
+_FORGED_ROLE_SCORE = 0.6
+# A chat message inside a fenced block of program source is an API call being written or
+# debugged ("messages=[{"role": "system", ...}]"), not a turn forged into this chat: weaker
+# evidence, though its content is still scored like any hidden segment.
+_IN_SOURCE_SCORE = 0.3
+_OPENING_FENCE = re.compile(r"(?m)^[ \t]{0,3}(?:```|~~~)[ \t]*([\w#+-]*)")
+_SOURCE_LANGUAGES = frozenset(
+    {"python", "py", "python3", "javascript", "js", "jsx", "typescript", "ts", "tsx", "node",
+     "bash", "sh", "shell", "zsh", "console", "curl", "go", "golang", "java", "kotlin", "kt",
+     "csharp", "cs", "c#", "ruby", "rb", "php", "rust", "rs", "swift", "scala", "r"}
+)  # fmt: skip
+
+
+def in_source_block(text: str, position: int) -> bool:
+    """Whether `position` lies inside a fenced block labelled with a programming language."""
+    fences = list(_OPENING_FENCE.finditer(text, 0, position))
+    if len(fences) % 2 == 0:
+        return False
+    return fences[-1].group(1).lower() in _SOURCE_LANGUAGES
 
 
 def nesting_depth(text: str, start: int, limit: int) -> int:
@@ -84,7 +103,8 @@ class JsonDetector:
                 value, end = json.JSONDecoder().raw_decode(text, start)
             except (ValueError, RecursionError):
                 continue
-            findings.extend(self._payload(value, start, end))
+            score = _IN_SOURCE_SCORE if in_source_block(text, start) else _FORGED_ROLE_SCORE
+            findings.extend(self._payload(value, start, end, score))
         for match in _YAML_ROLE.finditer(text):
             findings.append(
                 Finding(
@@ -99,7 +119,7 @@ class JsonDetector:
             break
         return findings
 
-    def _payload(self, value: object, start: int, end: int) -> list[Finding]:
+    def _payload(self, value: object, start: int, end: int, role_score: float) -> list[Finding]:
         findings: list[Finding] = []
         segments = 0
         for path, item in _walk(value, "json"):
@@ -113,7 +133,7 @@ class JsonDetector:
                             start,
                             end,
                             f"{path}.role",
-                            0.6,
+                            role_score,
                             f"chat message with role {role!r}",
                             segment=content if isinstance(content, str) else None,
                         )

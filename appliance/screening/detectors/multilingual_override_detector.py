@@ -85,6 +85,60 @@ _ENGLISH = re.compile(
     re.IGNORECASE,
 )
 _OVERRIDE = guarded("|".join(f"(?:{pattern})" for pattern in _PATTERNS), re.IGNORECASE)
+# Asking for the model's own system prompt: a show/repeat verb and "your system prompt"
+# (the possessive: "show how to write a system prompt" is a question about the craft).
+_EXTRACTION_PATTERNS = [
+    r"(?:输出|显示|打印|告诉我|给我看|重复|列出|展示|泄露|原样|复述|写出).{0,15}?(?:你的|您的)"
+    r"(?:系统提示|系統提示|系统指令|系统消息|初始指令|隐藏的?规则|隐藏的?指令)",
+    r"(?:你的|您的)(?:系统提示|系統提示|系统指令|系统消息|初始指令|隐藏的?规则|隐藏的?指令)"
+    r".{0,15}?(?:输出|显示|打印|告诉|重复|列出|展示|泄露|复述|写出)",
+    r"(?:あなたの|君の|お前の)(?:システムプロンプト|システム・プロンプト|初期指示|隠された指示)"
+    r".{0,15}?(?:教えて|見せて|表示|出力|書き出|繰り返|そのまま)",
+    r"(?:너의|네|당신의)\s*(?:시스템\s*프롬프트|초기\s*지시|숨겨진\s*지시).{0,15}?"
+    r"(?:보여|출력|알려|말해|반복|그대로)",
+    r"\b(?:покажи|выведи|повтори|напиши|раскрой|перечисли|процитируй|скопируй|отправь)\w*"
+    r"[^.\n]{0,30}?\b(?:тво|ваш|сво)\w*\s+(?:системн\w+\s+(?:промпт|подсказк|инструкци|сообщени)|"
+    r"скрыт\w+\s+инструкци|исходн\w+\s+инструкци)",
+    r"\b(?:muestra|muéstrame|revela|revélame|repite|imprime|escribe|copia|dime|enséñame|dame)\b"
+    r"[^.\n]{0,30}?\btus?\s+(?:prompt\s+(?:del?\s+)?sistema|instrucciones\s+(?:del\s+sistema|"
+    r"iniciales|ocultas|originales)|mensaje\s+del\s+sistema)",
+    r"\b(?:mostre|mostra|revele|repita|imprima|escreva|copie|diga)\b[^.\n]{0,30}?"
+    r"\b(?:seu|sua|seus|suas)\s+(?:prompt\s+(?:do\s+)?sistema|instruções\s+(?:do\s+sistema|"
+    r"iniciais|ocultas|originais)|mensagem\s+do\s+sistema)",
+    r"\b(?:montre|affiche|révèle|répète|imprime|écris|copie|donne|dis)(?:-moi)?\b[^.\n]{0,30}?"
+    r"\b(?:ton|ta|tes|votre|vos)\s+(?:prompt\s+syst[eè]me|instructions\s+(?:syst[eè]me|"
+    r"initiales|cachées|originales)|message\s+syst[eè]me)",
+    r"\b(?:zeig|zeige|gib|wiederhole|verrate|schreib|schreibe|kopiere|nenne)\b[^.\n]{0,30}?"
+    r"\b(?:deinen|deine|dein|ihren|ihre)\s+(?:system-?prompt|systemanweisungen|"
+    r"anfangsanweisungen|versteckten\s+anweisungen|ursprünglichen\s+anweisungen)",
+    r"\b(?:mostra|mostrami|rivela|rivelami|ripeti|stampa|scrivi|copia|dimmi|dammi)\b"
+    r"[^.\n]{0,30}?\b(?:il\s+tuo|i\s+tuoi|le\s+tue|la\s+tua)\s+(?:prompt\s+(?:di\s+)?sistema|"
+    r"istruzioni\s+(?:di\s+sistema|iniziali|nascoste|originali)|messaggio\s+di\s+sistema)",
+]
+# "You are (now) an assistant without restrictions": the persona noun is required, since
+# "eres libre de usarlo sin restricciones" is a licence, not a jailbreak.
+_AI = (
+    r"(?:asistente|assistente|assistent|assistant|ia|i\.a\.|ai|ki|bot|chatbot|modelo|modello|modèle|"
+    r"modell|personaje|personagem|personnage|entidad|versión|versão|version|versione)"
+)
+_PERSONA_PATTERNS = [
+    rf"\b(?:eres|serás)\s+(?:\w+\s+){{0,3}}?{_AI}\s+(?:\w+\s+){{0,2}}?sin\s+(?:restricciones|"
+    r"filtros|límites|censura|reglas)",
+    rf"\b(?:você\s+é|você\s+será|és)\s+(?:\w+\s+){{0,3}}?{_AI}\s+(?:\w+\s+){{0,2}}?sem\s+"
+    r"(?:restrições|filtros|limites|censura|regras)",
+    rf"\b(?:tu\s+es|vous\s+êtes|tu\s+seras)\s+(?:\w+\s+){{0,3}}?{_AI}\s+(?:\w+\s+){{0,2}}?"
+    r"sans\s+(?:restrictions?|filtres?|limites?|censure|règles)",
+    rf"\b(?:du\s+bist|sie\s+sind)\s+(?:\w+\s+){{0,3}}?(?:{_AI}\s+(?:\w+\s+){{0,2}}?ohne\s+"
+    rf"(?:einschränkungen|filter|grenzen|zensur|regeln)|(?:uneingeschränkt|ungefiltert)\w*\s+{_AI})",
+    rf"\b(?:sei|sarai)\s+(?:\w+\s+){{0,3}}?{_AI}\s+(?:\w+\s+){{0,2}}?senza\s+(?:restrizioni|"
+    r"filtri|limiti|censura|regole)",
+    r"\b(?:ты|вы)\s+(?:\w+\s+){0,3}?(?:ассистент|помощник|ии|бот|модель|чат-?бот)\w*\s+"
+    r"(?:\w+\s+){0,2}?без\s+(?:ограничений|фильтров|цензуры|правил)",
+    r"你(?:现在)?是.{0,20}?(?:没有任何|没有|不受|无)(?:任何)?(?:限制|约束|过滤|审查)",
+    r"(?:あなたは|君は|お前は).{0,30}?(?:制限のない|制限なし|制約のない|フィルターのない|検閲のない)",
+]
+_EXTRACTION = guarded("|".join(f"(?:{pattern})" for pattern in _EXTRACTION_PATTERNS), re.IGNORECASE)
+_PERSONA = guarded("|".join(f"(?:{pattern})" for pattern in _PERSONA_PATTERNS), re.IGNORECASE)
 _MAX_FINDINGS = 8
 
 
@@ -97,19 +151,26 @@ class MultilingualOverrideDetector:
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """One finding per match, at most a few per text."""
-        if text.isascii() and not _quick_ascii_check(text):
-            return []
         findings: list[Finding] = []
-        for pattern, name, score in (
-            (_OVERRIDE, "multilingual_ignore", self._override_score),
-            (_MODE, "multilingual_mode_switch", self._mode_score),
-        ):
+        checks = [
+            (_EXTRACTION, "prompt_extraction", "multilingual_prompt_extraction", False),
+            (_PERSONA, "instruction_override", "multilingual_unrestricted_persona", False),
+        ]
+        if not text.isascii() or _quick_ascii_check(text):
+            checks[:0] = [
+                (_OVERRIDE, "instruction_override", "multilingual_ignore", True),
+                (_MODE, "instruction_override", "multilingual_mode_switch", True),
+            ]
+        for pattern, kind, name, english_shaped in checks:
+            score = self._mode_score if pattern is _MODE else self._override_score
             for match in pattern.finditer(text):
-                if _ENGLISH.search(match.group(0)) or is_discussed(text, *match.span()):
+                if english_shaped and _ENGLISH.search(match.group(0)):
+                    continue  # the English detector's, with its context rules
+                if is_discussed(text, *match.span()):
                     continue
                 findings.append(
                     Finding(
-                        kind="instruction_override",
+                        kind=kind,
                         start=match.start(),
                         end=match.end(),
                         path=name,
