@@ -50,6 +50,15 @@ _CUES = (
         r"{0,40}&){0,4}?[^\s()<>=&]{1,40}=(?:\{|\[|<|\$|%7b|%5b|%3c)",
     ),
     cue(
+        "user_data_url_slot",
+        0.75,
+        # A URL whose query value is a slot for someone's data ("?p=<their password>",
+        # "?c={the user's last message}"): API docs write "<your api key>", not "their".
+        r"https?://[^\s()<>?]{1,300}\?(?:[^\s()<>=&]{0,40}=[^\s()<>&]{0,40}&){0,4}?"
+        r"[^\s()<>=&]{1,40}=(?:<|\{|\[|%3c|%7b|%5b)[^>}\]\n]{0,60}?\b(?:the\s+user'?s?|their|"
+        r"his|her|the\s+(?:conversation|chat|customer'?s?|recipient'?s?))\b",
+    ),
+    cue(
         "data_into_url",
         0.75,
         r"\b(?:append|add|include|insert|encode|embed|put|attach|concatenate|substitute|"
@@ -131,6 +140,10 @@ _WAIVED = cue(
         + gap(3)
         + r"(?:confirm\w*|approv\w*|permission|consent|review\w*|user)\b",
         r"\b(?:already|been|pre-?)\s*approved\b",
+        # A claim of prior sign-off: "it's part of the approved migration plan".
+        r"\b(?:it's|it\s+is|this\s+is)\s+(?:all\s+)?(?:part\s+of\s+)?(?:the\s+|an\s+)?"
+        r"(?:approved|authori[sz]ed|sanctioned)\b",
+        r"\b(?:users?|they|the\s+user)\s+(?:won't|will\s+not)\s+mind\b",
         r"\bskip\s+(?:the\s+)?(?:pr|pull\s+request|review|confirmation|approval|checks?)\b",
         r"\b(?:users?|they|the\s+user)\s+(?:won't|will\s+not|don't|do\s+not|need\s+not)\s+"
         r"(?:notice|see|know|need\s+to\s+know)\b",
