@@ -133,6 +133,8 @@ def main() -> None:
         "check_attacks",
         "holdout_benign",
         "holdout_attacks",
+        "fresh_benign",
+        "fresh_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]

@@ -42,6 +42,10 @@ BOUNDS = {
     "check_attacks": (1, 29),
     "holdout_benign": (0, 7),
     "holdout_attacks": (1, 39),
+    # Written in session 6 by two more separate authors and held back from the start:
+    # 18 of 200 flagged and 55 of 150 missed with the code before that session's changes.
+    "fresh_benign": (0, 17),
+    "fresh_attacks": (1, 55),
 }
 
 
