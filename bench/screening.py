@@ -114,13 +114,14 @@ def main() -> None:
     print(f"  detector at threshold 0.5: TPR {at_half.tpr:.4f} FPR {at_half.fpr:.4f}")
     _per_group(test, detector_scores, threshold_at_fpr(labels, detector_scores, 0.01))
 
-    held_benign = augmentation_split().test
-    flagged_benign = sum(
-        verdict.injection for verdict in screener.screen_batch([row.text for row in held_benign])
-    )
+    held = augmentation_split().test
+    flags = [verdict.injection for verdict in screener.screen_batch([row.text for row in held])]
+    benign_flags = [flag for row, flag in zip(held, flags, strict=True) if row.label == 0]
+    attack_flags = [flag for row, flag in zip(held, flags, strict=True) if row.label == 1]
     print(
-        f"\nheld-out part of the benign augmentation ({len(held_benign)} rows, never trained "
-        f"on, same templates and sources as the trained part): flags {flagged_benign}"
+        f"\nheld-out part of the augmentation (never trained on, same templates and authors "
+        f"as the trained part): flags {sum(benign_flags)} of {len(benign_flags)} benign rows, "
+        f"catches {sum(attack_flags)} of {len(attack_flags)} agent attacks"
     )
 
     print("\nhand-made fixtures at threshold 0.5 (see tests/assets/screening/README.md):")

@@ -1,5 +1,5 @@
-"""Benign rows the development corpus lacks, added to training so the head learns what an
-ordinary prompt looks like beyond that corpus.
+"""Rows the development corpus lacks, added to training so the head learns what an ordinary
+prompt looks like beyond that corpus, and what an attack on a tool-using agent looks like.
 
 Every non-English row of the corpus is an attack, it holds almost no code or markdown, and
 its benign prompts rarely say "ignore", "override", "from now on" or "pretend": a head
@@ -79,6 +79,29 @@ def benign_augmentation() -> list[LabelledText]:
     )
 
 
+# Agent and tool rows, written by hand: the corpus holds almost no attack on a tool-using
+# agent, nor the ordinary requests that read like one ("forward this to finance@...").
+AGENTIC_FILES = ("agentic_attacks.jsonl", "agentic_benign.jsonl")
+
+
+def agentic_augmentation() -> list[LabelledText]:
+    """The agent and tool rows, attacks (label 1) and look-alike benign requests (0)."""
+    rows: list[LabelledText] = []
+    for name in AGENTIC_FILES:
+        rows.extend(
+            LabelledText(row.text, row.label, f"augment:agentic:{row.category}", f"augment:{name}")
+            for row in load_labelled(DATA_DIR / name)
+        )
+    return rows
+
+
 def augmentation_split() -> Split:
-    """The augmentation rows split like the corpus (same seed, same fractions)."""
-    return stratified_split(benign_augmentation())
+    """The augmentation rows split like the corpus (same seed, same fractions); the agent
+    rows are split on their own, so adding them left the benign rows' parts as they were."""
+    benign = stratified_split(benign_augmentation())
+    agentic = stratified_split(agentic_augmentation())
+    return Split(
+        benign.train + agentic.train,
+        benign.validation + agentic.validation,
+        benign.test + agentic.test,
+    )

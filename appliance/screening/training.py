@@ -53,6 +53,10 @@ class TrainingOptions:
     # Weight of the benign augmentation rows (`augmentation.py`) in training; 0 leaves
     # them out of both training and calibration.
     augmentation_weight: float = 1.0
+    # Weight of the hand-written agent attacks among them (relative to the above): they are
+    # few and alike in voice, and at full weight the head starts to read every pasted
+    # document with an imperative in it as one.
+    agent_attack_weight: float = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +124,12 @@ def _logits(
     return sums * design.values + bias
 
 
+def _row_weight(row: LabelledText, options: TrainingOptions) -> float:
+    if row.label == 1 and row.category.startswith("augment:agentic"):
+        return options.agent_attack_weight
+    return 1.0
+
+
 def train_head(
     rows: Sequence[LabelledText],
     settings: ScreeningSettings | None = None,
@@ -134,7 +144,10 @@ def train_head(
     options = options or TrainingOptions()
     weighted = [(row, 1.0) for row in rows]
     if options.augmentation_weight > 0.0:
-        weighted += [(row, options.augmentation_weight) for row in augmentation_split().train]
+        weighted += [
+            (row, options.augmentation_weight * _row_weight(row, options))
+            for row in augmentation_split().train
+        ]
     design = _design(weighted, settings, options)
     dimension = 1 << FEATURE_BITS
     weights = np.zeros(dimension)
