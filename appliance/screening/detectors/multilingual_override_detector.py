@@ -4,6 +4,10 @@ The semantic head knows the languages its training attacks came in; this catches
 override phrasings in many more, by their shape: a verb of ignoring or forgetting next to
 a word for the model's instructions, rules or restrictions, or a request for a developer
 or unrestricted mode. Benign uses of the same verbs ("ignora el ruido") lack the object.
+In nine languages it also finds a request to show "your system prompt" (the possessive
+separates it from questions about writing one) and "you are an assistant without
+restrictions" (the persona noun separates it from "you are free to use it without
+restrictions").
 """
 
 from __future__ import annotations
