@@ -90,11 +90,20 @@ class Need:
 
     def holds(self, present: frozenset[str]) -> bool:
         """Whether a text holding just the literals `present` could hold a match."""
+        # Loops, not all()/any() over generators: this runs some 200 times per prompt.
         if self.kind == "all":
-            return self.literals <= present and all(part.holds(present) for part in self.parts)
-        return not self.literals.isdisjoint(present) or any(
-            part.holds(present) for part in self.parts
-        )
+            if not self.literals <= present:
+                return False
+            for part in self.parts:  # noqa: SIM110 - see above
+                if not part.holds(present):
+                    return False
+            return True
+        if not self.literals.isdisjoint(present):
+            return True
+        for part in self.parts:  # noqa: SIM110 - see above
+            if part.holds(present):
+                return True
+        return False
 
     def all_literals(self) -> frozenset[str]:
         """Every literal in the need."""
