@@ -49,6 +49,8 @@ class InferenceService:
 
     def __init__(self, state: ServingState) -> None:
         self._state = state
+        # gRPC's send limit is the request limit (daemon.py): longer texts go out in pieces.
+        self._chunk_chars = chunk_chars(state.config.listen.max_request_bytes)
 
     def handler(self) -> grpc.GenericRpcHandler:
         """The gRPC handler for this service."""
@@ -149,10 +151,13 @@ class InferenceService:
                             if isinstance(event, TextDelta | Finished):
                                 self._state.router.first_token(placed)
                             for out in await self._post_process(event, filters, trail):
-                                await _write(
-                                    context,
-                                    _response(trail.request_id, out, sealer, engine, decision),
-                                )
+                                for piece in _pieces(out, self._chunk_chars):
+                                    await _write(
+                                        context,
+                                        _response(
+                                            trail.request_id, piece, sealer, engine, decision
+                                        ),
+                                    )
         except asyncio.CancelledError:
             await self._audit(trail, "CANCELLED", strict=False)
             raise
@@ -326,6 +331,33 @@ class InferenceService:
                 ready_engines=sum(1 for e in engines if e.stats().state == "ready"),
             )
         return response
+
+
+# Room in a response message for everything but the text: request id, field tags, the
+# sealing envelope.
+_RESPONSE_OVERHEAD_BYTES = 8192
+
+
+def chunk_chars(max_message_bytes: int) -> int:
+    """Characters per Chunk so that one always fits the message limit (4 UTF-8 bytes per
+    character at most)."""
+    return max(1, (max_message_bytes - _RESPONSE_OVERHEAD_BYTES) // 4)
+
+
+def _pieces(event: GenerationEvent, size: int) -> list[GenerationEvent]:
+    """The event, or a long text (a whole-only plugin chain's output can be as large as its
+    stream buffer) as several Chunks that each fit gRPC's message limit; token ids, if any,
+    go with the last."""
+    if not isinstance(event, TextDelta) or len(event.text) <= size:
+        return [event]
+    starts = range(0, len(event.text), size)
+    return [
+        TextDelta(
+            text=event.text[start : start + size],
+            token_ids=event.token_ids if start + size >= len(event.text) else (),
+        )
+        for start in starts
+    ]
 
 
 class _CallerGoneError(Exception):
