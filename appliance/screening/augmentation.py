@@ -79,29 +79,37 @@ def benign_augmentation() -> list[LabelledText]:
     )
 
 
-# Agent and tool rows, written by hand: the corpus holds almost no attack on a tool-using
-# agent, nor the ordinary requests that read like one ("forward this to finance@...").
-AGENTIC_FILES = ("agentic_attacks.jsonl", "agentic_benign.jsonl")
+# Rows written by hand, as JSON lines, and the group each file's categories are filed
+# under: the corpus holds almost no attack on a tool-using agent, nor the ordinary requests
+# that read like one ("forward this to finance@..."), nor people writing their own system
+# prompts, chat-API code and pasted tool output, which read like injections word by word.
+HANDWRITTEN_FILES = {
+    "agentic_attacks.jsonl": "agentic",
+    "agentic_benign.jsonl": "agentic",
+    "benign_engineering.jsonl": "engineering",
+}
 
 
-def agentic_augmentation() -> list[LabelledText]:
-    """The agent and tool rows, attacks (label 1) and look-alike benign requests (0)."""
+def handwritten_augmentation() -> list[LabelledText]:
+    """The hand-written rows: agent attacks (label 1), their look-alikes and prompt
+    engineering, code and tool output (label 0)."""
     rows: list[LabelledText] = []
-    for name in AGENTIC_FILES:
+    for name, group in HANDWRITTEN_FILES.items():
         rows.extend(
-            LabelledText(row.text, row.label, f"augment:agentic:{row.category}", f"augment:{name}")
+            LabelledText(row.text, row.label, f"augment:{group}:{row.category}", f"augment:{name}")
             for row in load_labelled(DATA_DIR / name)
         )
     return rows
 
 
 def augmentation_split() -> Split:
-    """The augmentation rows split like the corpus (same seed, same fractions); the agent
-    rows are split on their own, so adding them left the benign rows' parts as they were."""
-    benign = stratified_split(benign_augmentation())
-    agentic = stratified_split(agentic_augmentation())
+    """The augmentation rows split like the corpus (same seed, same fractions); the
+    hand-written rows are split on their own, so adding them left the templated rows'
+    parts as they were."""
+    templated = stratified_split(benign_augmentation())
+    handwritten = stratified_split(handwritten_augmentation())
     return Split(
-        benign.train + agentic.train,
-        benign.validation + agentic.validation,
-        benign.test + agentic.test,
+        templated.train + handwritten.train,
+        templated.validation + handwritten.validation,
+        templated.test + handwritten.test,
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from appliance.screening import load_labelled
 from appliance.screening.augmentation import (
-    agentic_augmentation,
     augmentation_split,
     benign_augmentation,
+    handwritten_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -26,24 +26,27 @@ def test_augmentation_rows_are_benign_and_cover_each_kind() -> None:
     assert sum(not row.text.isascii() for row in non_english) >= len(non_english) // 2
 
 
-def test_agent_rows_hold_attacks_and_look_alike_requests() -> None:
-    rows = agentic_augmentation()
-    assert agentic_augmentation() == rows
-    attacks = [row for row in rows if row.label == 1]
+def test_handwritten_rows_hold_agent_attacks_and_look_alikes() -> None:
+    rows = handwritten_augmentation()
+    assert handwritten_augmentation() == rows
+    agent = [row for row in rows if row.category.startswith("augment:agentic:")]
+    attacks = [row for row in agent if row.label == 1]
     benign = [row for row in rows if row.label == 0]
+    assert {row.label for row in rows if row not in agent} == {0}
     assert len(attacks) >= 250
-    assert len(benign) >= 250
+    assert len(benign) >= 600
     assert len({row.category for row in attacks}) >= 5
-    assert len({row.category for row in benign}) >= 5
+    assert len({row.category for row in benign}) >= 10
     assert len({row.text for row in rows}) == len(rows)
 
 
-def test_adding_the_agent_rows_left_the_benign_split_as_it_was() -> None:
+def test_adding_the_handwritten_rows_left_the_templated_split_as_it_was() -> None:
     split = augmentation_split()
-    benign_test = [row for row in split.test if not row.category.startswith("augment:agentic")]
-    agent_test = [row for row in split.test if row.category.startswith("augment:agentic")]
-    assert len(benign_test) == 294  # the held-out benign part before the agent rows
-    assert {row.label for row in agent_test} == {0, 1}
+    handwritten = [row for row in split.test if row.source.endswith(".jsonl")]
+    templated = [row for row in split.test if not row.source.endswith(".jsonl")]
+    assert len(templated) == 294  # the templated rows' held-out part, as before
+    assert {row.label for row in templated} == {0}
+    assert {row.label for row in handwritten} == {0, 1}
 
 
 def test_augmentation_split_keeps_a_held_out_part() -> None:
@@ -56,7 +59,7 @@ def test_augmentation_split_keeps_a_held_out_part() -> None:
 
 def test_no_fixture_prompt_is_trained_on() -> None:
     # The fixtures measure generalisation only while training never sees them.
-    rows = benign_augmentation() + agentic_augmentation()
+    rows = benign_augmentation() + handwritten_augmentation()
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
         for row in load_labelled(path):

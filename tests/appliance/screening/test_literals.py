@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import appliance.screening.detectors  # noqa: F401  (compiles the detectors' patterns)
-from appliance.screening.augmentation import agentic_augmentation, benign_augmentation
+from appliance.screening.augmentation import benign_augmentation, handwritten_augmentation
 from appliance.screening.detectors.literals import (
     GuardedPattern,
     fold,
@@ -140,7 +140,7 @@ def test_case_equivalents_that_re_accepts_pass_the_prefilter() -> None:
 
 
 def _texts() -> list[str]:
-    texts = [row.text for row in benign_augmentation() + agentic_augmentation()]
+    texts = [row.text for row in benign_augmentation() + handwritten_augmentation()]
     for path in sorted(ASSETS.glob("*.jsonl")):
         texts.extend(
             json.loads(line)["text"] for line in path.read_text("utf-8").splitlines() if line
