@@ -136,6 +136,8 @@ def main() -> None:
         "holdout_attacks",
         "fresh_benign",
         "fresh_attacks",
+        "blind_benign",
+        "blind_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]

@@ -54,6 +54,10 @@ BOUNDS = {
     # the prompt-engineering rows.
     "fresh_benign": (0, 9),
     "fresh_attacks": (1, 51),
+    # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
+    # missed with the session's start code, 9 and 53 with its final code.
+    "blind_benign": (0, 9),
+    "blind_attacks": (1, 53),
 }
 
 
