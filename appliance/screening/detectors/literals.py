@@ -214,7 +214,6 @@ class _Literals:
         self._words: set[str] = set()
         self._automaton: Any = None
         self._lock = threading.Lock()
-        self.generation = 0  # counts rebuilds
 
     def add(self, words: frozenset[str]) -> None:
         with self._lock:
@@ -233,13 +232,11 @@ class _Literals:
                     automaton.add_word(word, word)
                 automaton.make_automaton()
                 self._automaton = automaton
-                self.generation += 1
             return self._automaton
 
     def present(self, text: str) -> frozenset[str]:
         """The registered literals that occur in `text`, folded."""
-        automaton = self._built()
-        return _present(text, automaton, self.generation)
+        return _present(text, self._built())
 
 
 _LITERALS = _Literals()
@@ -252,10 +249,10 @@ def guarded_patterns() -> list[GuardedPattern]:
 
 
 @functools.lru_cache(maxsize=8)
-def _present(text: str, automaton: Any, generation: int) -> frozenset[str]:
-    # Cached per text, since every detector asks about the same one; keyed by generation
-    # because a pattern compiled later adds literals and rebuilds the automaton.
-    del generation
+def _present(text: str, automaton: Any) -> frozenset[str]:
+    # Cached per text, since every detector asks about the same one; keyed by the automaton
+    # too (by identity, and the cache keeps it alive), because a pattern compiled later adds
+    # literals and rebuilds it.
     if not len(automaton):
         return frozenset()
     return frozenset(word for _end, word in automaton.iter(fold(text)))
