@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from appliance.screening.corpus import LabelledText
-from appliance.screening.metrics import percentiles, rates, roc_auc, tpr_at_fpr
+from appliance.screening.metrics import (
+    percentiles,
+    rates,
+    roc_auc,
+    threshold_at_fpr,
+    tpr_at_fpr,
+)
 from appliance.screening.screener import Screener
 
 
@@ -23,17 +30,24 @@ class EvaluationReport:
     precision: float
     roc_auc: float
     tpr_at_1pct_fpr: float
+    # The policy threshold that keeps this set's FPR at or under 1 %: for an operator who
+    # screens a sample of their own traffic. None when the set has no benign rows.
+    threshold_at_1pct_fpr: float | None
     latency_ms_p50: float
     latency_ms_p95: float
     latency_ms_p99: float
     per_category: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
-            name: round(value, 4) if isinstance(value, float) else value
-            for name, value in ((item, getattr(self, item)) for item in self.__dataclass_fields__)
-        }
+        """JSON-ready form (4 decimals; the threshold rounded up, so it still keeps FPR at
+        or under 1 %)."""
+        out: dict[str, object] = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if name == "threshold_at_1pct_fpr" and value is not None:
+                value = min(1.0, math.ceil(value * 10_000) / 10_000)
+            out[name] = round(value, 4) if isinstance(value, float) else value
+        return out
 
 
 def score_rows(
@@ -68,6 +82,7 @@ def evaluate(
         precision=at_threshold.precision,
         roc_auc=roc_auc(labels, scores),
         tpr_at_1pct_fpr=tpr_at_fpr(labels, scores, 0.01),
+        threshold_at_1pct_fpr=threshold_at_fpr(labels, scores, 0.01) if 0 in labels else None,
         latency_ms_p50=p50,
         latency_ms_p95=p95,
         latency_ms_p99=p99,

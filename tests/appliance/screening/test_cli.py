@@ -54,6 +54,7 @@ def test_eval_reports_on_a_fixture(capsys: pytest.CaptureFixture[str]) -> None:
         "precision",
         "roc_auc",
         "tpr_at_1pct_fpr",
+        "threshold_at_1pct_fpr",
         "latency_ms_p50",
         "latency_ms_p95",
         "latency_ms_p99",
@@ -63,3 +64,17 @@ def test_eval_reports_on_a_fixture(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["count"] == 75
     assert report["tpr"] >= 0.8
     assert report["fpr"] <= 0.1
+    # The reported threshold, given back as --threshold, keeps this file's FPR at 1 % or less.
+    threshold = report["threshold_at_1pct_fpr"]
+    assert 0.0 < threshold <= 1.0
+    assert (
+        main(["screening", "eval", str(ASSETS / "mixed.jsonl"), "--threshold", str(threshold)]) == 0
+    )
+    assert json.loads(capsys.readouterr().out)["fpr"] <= 0.01
+
+
+def test_eval_of_attacks_alone_has_no_threshold_to_report(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["screening", "eval", str(ASSETS / "attacks.jsonl")]) == 0
+    assert json.loads(capsys.readouterr().out)["threshold_at_1pct_fpr"] is None
