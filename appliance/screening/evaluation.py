@@ -39,15 +39,19 @@ class EvaluationReport:
     per_category: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-ready form (4 decimals; the threshold rounded up, so it still keeps FPR at
-        or under 1 %)."""
-        out: dict[str, object] = {}
-        for name in self.__dataclass_fields__:
-            value = getattr(self, name)
-            if name == "threshold_at_1pct_fpr" and value is not None:
-                value = min(1.0, math.ceil(value * 10_000) / 10_000)
-            out[name] = round(value, 4) if isinstance(value, float) else value
-        return out
+        """JSON-ready form."""
+        return {
+            name: round(value, 4) if isinstance(value, float) else value
+            for name, value in ((item, getattr(self, item)) for item in self.__dataclass_fields__)
+        }
+
+
+def _threshold_at_1pct_fpr(labels: Sequence[int], scores: Sequence[float]) -> float | None:
+    # Rounded up to the 4 decimals the report prints, so the printed value still keeps the
+    # FPR at or under 1 %.
+    if 0 not in labels:
+        return None
+    return min(1.0, math.ceil(threshold_at_fpr(labels, scores, 0.01) * 10_000) / 10_000)
 
 
 def score_rows(
@@ -82,7 +86,7 @@ def evaluate(
         precision=at_threshold.precision,
         roc_auc=roc_auc(labels, scores),
         tpr_at_1pct_fpr=tpr_at_fpr(labels, scores, 0.01),
-        threshold_at_1pct_fpr=threshold_at_fpr(labels, scores, 0.01) if 0 in labels else None,
+        threshold_at_1pct_fpr=_threshold_at_1pct_fpr(labels, scores),
         latency_ms_p50=p50,
         latency_ms_p95=p95,
         latency_ms_p99=p99,

@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Iterator
 
+from appliance.screening.detectors.code_fences import open_fence_info
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -23,7 +24,6 @@ _FORGED_ROLE_SCORE = 0.6
 # debugged ("messages=[{"role": "system", ...}]"), not a turn forged into this chat: weaker
 # evidence, though its content is still scored like any hidden segment.
 _IN_SOURCE_SCORE = 0.3
-_OPENING_FENCE = re.compile(r"(?m)^[ \t]{0,3}(?:```|~~~)[ \t]*([\w#+-]*)")
 _SOURCE_LANGUAGES = frozenset(
     {"python", "py", "python3", "javascript", "js", "jsx", "typescript", "ts", "tsx", "node",
      "bash", "sh", "shell", "zsh", "console", "curl", "go", "golang", "java", "kotlin", "kt",
@@ -33,10 +33,7 @@ _SOURCE_LANGUAGES = frozenset(
 
 def in_source_block(text: str, position: int) -> bool:
     """Whether `position` lies inside a fenced block labelled with a programming language."""
-    fences = list(_OPENING_FENCE.finditer(text, 0, position))
-    if len(fences) % 2 == 0:
-        return False
-    return fences[-1].group(1).lower() in _SOURCE_LANGUAGES
+    return open_fence_info(text, position) in _SOURCE_LANGUAGES
 
 
 def nesting_depth(text: str, start: int, limit: int) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from appliance.screening.detectors.code_fences import open_fence_info
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -39,14 +40,12 @@ _MARKERS: tuple[tuple[str, re.Pattern[str], float], ...] = (
     ("system_line", re.compile(r"(?m)^[ \t]{0,3}(?:system|SYSTEM)[ \t]*:[ \t]*\S"), 0.55),
 )
 _TRANSCRIPT_LINE = re.compile(r"(?m)^[ \t]{0,3}(?:Human|User|Assistant|AI)[ \t]*:[ \t]*\S")
-_FENCE = re.compile(r"(?m)^[ \t]{0,3}(?:```|~~~)")
 
 
 def _in_code(text: str, position: int) -> bool:
-    # An odd number of fence lines before a position means it sits inside a code block,
-    # where chat-template tokens are usually documentation, not forgery.
-    fences = len(_FENCE.findall(text, 0, position))
-    if fences % 2 == 1:
+    # Inside a code block (or an inline code span), chat-template tokens are usually
+    # documentation, not forgery.
+    if open_fence_info(text, position) is not None:
         return True
     line_start = text.rfind("\n", 0, position) + 1
     return text.count("`", line_start, position) % 2 == 1

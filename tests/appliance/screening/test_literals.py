@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 import appliance.screening.detectors  # noqa: F401  (compiles the detectors' patterns)
 from appliance.screening.augmentation import benign_augmentation, handwritten_augmentation
 from appliance.screening.detectors.literals import (
-    GuardedPattern,
     fold,
     guarded,
     guarded_patterns,
@@ -177,7 +176,3 @@ def test_skipped_texts_are_the_common_case_on_code() -> None:
     code = "def total_3(items, count=None):\n    return items // count + 1\n" * 20
     skipped = sum(not item.may_match(code) for item in _DETECTORS)
     assert skipped >= len(_DETECTORS) - 3
-
-
-def test_guarded_pattern_type() -> None:
-    assert all(isinstance(item, GuardedPattern) for item in guarded_patterns())
