@@ -1,4 +1,5 @@
-"""Decoders for payloads hidden in encodings: base64, hex, URL-encoding, ROT13, leetspeak."""
+"""Decoders for payloads hidden in encodings: base64, hex (bytes or UTF-16 code units),
+URL-encoding, ROT13 and other letter shifts, leetspeak, spelling alphabets."""
 
 from __future__ import annotations
 
@@ -28,6 +29,46 @@ _LEET = str.maketrans(
     }
 )
 _LEET_WORD = re.compile(r"\b(?=[A-Za-z]{0,20}[013457@$])[A-Za-z013457@$!|]{3,}\b")
+
+# Words instructions to a model are made of. Ordinary text never turns into two of them
+# under a letter shift (none of the 24,000 corpus and fixture texts does, benign or not),
+# nor spells one out in a spelling alphabet: whoever did either chose to hide them.
+HIDDEN_WORDS = (
+    "ignore", "disregard", "forget", "previous", "prior", "instructions", "instruction",
+    "guidelines", "restrictions", "rules", "reveal", "prompt", "system", "secret", "secrets",
+    "password", "passwords", "bypass", "override", "jailbreak", "pwned", "unrestricted", "filter",
+    "filters", "safety", "confidential", "hidden", "developer", "uncensored", "ethics", "limits",
+    "limitations", "policy", "policies",
+)  # fmt: skip
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+_SHIFT_FORWARD = [
+    str.maketrans(
+        _ALPHABET + _ALPHABET.upper(),
+        _ALPHABET[shift:] + _ALPHABET[:shift] + (_ALPHABET[shift:] + _ALPHABET[:shift]).upper(),
+    )
+    for shift in range(26)
+]
+# A hidden word as it reads in text that shifting forward by s decodes: {text: [(word, s)]}.
+_SHIFTED: dict[str, list[tuple[str, int]]] = {}
+for _plain in HIDDEN_WORDS:
+    for _shift in range(1, 26):
+        _SHIFTED.setdefault(_plain.translate(_SHIFT_FORWARD[26 - _shift]), []).append(
+            (_plain, _shift)
+        )
+_LETTERS = re.compile(r"[A-Za-z]{4,}")
+_SPELLING = {
+    "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e",
+    "foxtrot": "f", "golf": "g", "hotel": "h", "india": "i", "juliett": "j", "juliet": "j",
+    "kilo": "k", "lima": "l", "mike": "m", "november": "n", "oscar": "o", "papa": "p",
+    "quebec": "q", "romeo": "r", "sierra": "s", "tango": "t", "uniform": "u", "victor": "v",
+    "whiskey": "w", "whisky": "w", "xray": "x", "yankee": "y", "zulu": "z",
+}  # fmt: skip
+_WORD = re.compile(r"[A-Za-z]+")
+_SPELLING_SEPARATOR = re.compile(r"[\s,;/.-]{1,3}")
+# Every hidden word has a vowel, so a spelled one has one of these.
+_SPELLED_VOWELS = ("alfa", "alpha", "echo", "india", "oscar", "uniform")
+_MAX_SPELLED = 400
+_HIDDEN_WORD = re.compile("|".join(sorted(HIDDEN_WORDS, key=len, reverse=True)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +124,23 @@ def decode_hex(text: str) -> list[Decoded]:
         except ValueError:
             continue
         decoded = looks_like_text(raw)
+        if decoded is None:
+            decoded = _utf16_text(raw)
         if decoded is not None and any(char.isalpha() for char in decoded):
             found.append(Decoded(match.start(), match.end(), decoded))
     return found
+
+
+def _utf16_text(data: bytes) -> str | None:
+    """Four-digit code units ("0049 0020 0068"): UTF-16, big-endian, when it reads as text."""
+    if len(data) % 2 or data[0::2].count(0) * 2 < len(data) // 2:
+        return None
+    try:
+        text = data.decode("utf-16-be")
+    except UnicodeDecodeError:
+        return None
+    printable = sum(1 for char in text if char.isprintable() or char in "\n\r\t")
+    return text if text and printable / len(text) >= 0.9 else None
 
 
 def decode_url(text: str) -> list[Decoded]:
@@ -106,6 +161,66 @@ def decode_rot13(text: str) -> list[Decoded]:
     return [Decoded(0, len(text), codecs.decode(text, "rot13"))]
 
 
+def decode_letter_shift(text: str) -> list[Decoded]:
+    """Text that reads as instructions under one letter shift (Caesar, ROT-n): two distinct
+    words of `HIDDEN_WORDS` must appear under the same shift."""
+    # The common case, found without a match object per word. Only ASCII is lowered whole:
+    # elsewhere a letter may lower to ASCII (the Kelvin sign to "k") and join a word.
+    words = (
+        _LETTERS.findall(text.lower())
+        if text.isascii()
+        else [word.lower() for word in _LETTERS.findall(text)]
+    )
+    if _SHIFTED.keys().isdisjoint(words):
+        return []
+    hits: dict[int, tuple[set[str], int, int]] = {}
+    for match in _LETTERS.finditer(text):
+        for plain, shift in _SHIFTED.get(match.group(0).lower(), ()):
+            plains, first, _ = hits.get(shift, (set(), match.start(), match.end()))
+            plains.add(plain)
+            hits[shift] = (plains, first, match.end())
+    found: list[Decoded] = []
+    for shift, (plains, first, last) in sorted(hits.items()):
+        if len(plains) < 2:
+            continue
+        # From the first hidden word to the end of its line: the plain words before it
+        # would only turn into noise.
+        end = text.find("\n", last)
+        end = len(text) if end < 0 else end
+        found.append(Decoded(first, end, text[first:end].translate(_SHIFT_FORWARD[shift])))
+    return found
+
+
+def decode_spelling_alphabet(text: str) -> list[Decoded]:
+    """Runs of four or more NATO spelling-alphabet words ("India Golf November ...") that
+    spell out a word of `HIDDEN_WORDS`."""
+    lowered = text.lower()
+    if not any(word in lowered for word in _SPELLED_VOWELS):
+        return []
+    found: list[Decoded] = []
+    run: list[re.Match[str]] = []
+
+    def close() -> None:
+        if len(run) >= 4:
+            letters = "".join(_SPELLING[item.group(0).lower()] for item in run)
+            if _HIDDEN_WORD.search(letters):
+                found.append(Decoded(run[0].start(), run[-1].end(), letters))
+        run.clear()
+
+    for match in _WORD.finditer(text):
+        if match.group(0).lower() not in _SPELLING:
+            close()
+            continue
+        if run and (
+            len(run) >= _MAX_SPELLED
+            or not _SPELLING_SEPARATOR.fullmatch(text, run[-1].end(), match.start())
+        ):
+            close()
+        run.append(match)
+    close()
+    return found
+
+
 def decode_leetspeak(text: str) -> list[Decoded]:
     """The whole text with leetspeak digits and symbols read as letters, when it has any."""
     words = list(_LEET_WORD.finditer(text))
@@ -114,12 +229,25 @@ def decode_leetspeak(text: str) -> list[Decoded]:
     return [Decoded(words[0].start(), words[-1].end(), text.translate(_LEET))]
 
 
-# name -> (decoder, whether its output is screened in full or only kept when it reads as an
-# override): ROT13 and leetspeak apply to any text, so their output proves nothing by itself.
-DECODERS: dict[str, tuple[Callable[[str], list[Decoded]], bool]] = {
-    "base64": (decode_base64, True),
-    "hex": (decode_hex, True),
-    "url": (decode_url, True),
-    "rot13": (decode_rot13, False),
-    "leetspeak": (decode_leetspeak, False),
+@dataclass(frozen=True, slots=True)
+class Decoding:
+    """One decoder, whether its output is screened in full or only kept when it reads as an
+    override (ROT13 and leetspeak apply to any text, so their output proves nothing by
+    itself), and the score of a payload it finds."""
+
+    decode: Callable[[str], list[Decoded]]
+    screen_fully: bool
+    score: float
+
+
+DECODERS: dict[str, Decoding] = {
+    "base64": Decoding(decode_base64, True, 0.2),
+    "hex": Decoding(decode_hex, True, 0.2),
+    "url": Decoding(decode_url, True, 0.2),
+    # Kept only when the decoded text reads as an override: obfuscated on purpose.
+    "rot13": Decoding(decode_rot13, False, 0.8),
+    "leetspeak": Decoding(decode_leetspeak, False, 0.8),
+    # These only return text that already holds hidden instruction words.
+    "letter_shift": Decoding(decode_letter_shift, True, 0.7),
+    "spelling_alphabet": Decoding(decode_spelling_alphabet, True, 0.7),
 }

@@ -11,18 +11,23 @@ _MAX_PAYLOADS = 16
 
 
 class EncodedPayloadDetector:
-    """Peels base64, hex, URL-encoding, ROT13 and leetspeak, then rescreens what they hide."""
+    """Peels base64, hex, URL-encoding, letter shifts, leetspeak and spelling alphabets, then
+    rescreens what they hide."""
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """A finding per decoded payload plus the findings of screening its plaintext."""
         findings: list[Finding] = []
         payloads = 0
-        for name, (decode, screen_fully) in DECODERS.items():
+        seen: set[tuple[int, int, str]] = set()
+        for name, decoding in DECODERS.items():
             if scan.expired():
                 break
-            for item in decode(text):
-                if not screen_fully and not find_overrides(item.text):
+            for item in decoding.decode(text):
+                if not decoding.screen_fully and not find_overrides(item.text):
                     continue
+                if (item.start, item.end, item.text) in seen:
+                    continue  # ROT13 found by both the ROT13 and the letter-shift decoder
+                seen.add((item.start, item.end, item.text))
                 payloads += 1
                 if payloads > _MAX_PAYLOADS:
                     return findings
@@ -50,16 +55,13 @@ class EncodedPayloadDetector:
                         )
                     )
                     return findings
-                # A payload that decodes only under ROT13 or leetspeak and then reads as an
-                # override was obfuscated on purpose.
-                base = 0.2 if screen_fully else 0.8
                 findings.append(
                     Finding(
                         kind="encoded_payload",
                         start=item.start,
                         end=item.end,
                         path=name,
-                        score=base,
+                        score=decoding.score,
                         detail=item.text[:80],
                         segment=item.text,
                     )

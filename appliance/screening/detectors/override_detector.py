@@ -87,6 +87,15 @@ _RULES = (
         0.7,
     ),
     _rule(
+        # "SAFETY: OFF", "[safety:false]", "export SAFETY=disabled": a switch the model is
+        # told to flip. `content: none` is CSS, so "content" only with a filter word.
+        "safety_switch",
+        r"\b(?:safety|ethics|ethical|guardrails?|(?:content|safety)[\s_-]?(?:filters?|"
+        r"moderation))(?:[\s_-]?(?:features?|filters?|mode|checks?|guidelines|restrictions))?"
+        r"\s*[=:]\s*[\"']?(?:optional|off|false|disabled?|none|0|no)\b",
+        0.6,
+    ),
+    _rule(
         "new_instructions",
         r"(?:^|\n)\W{0,6}(?:new|updated|real|actual|revised)\s+(?:instructions?|task|"
         r"rules|system\s+prompt)\s*:|\b(?:system|admin|developer)\s+override\s*[:!-]",

@@ -44,20 +44,24 @@ BOUNDS = {
     # hand-written benign rows of prompt engineering, chat-API code and tool output (kinds
     # chosen from the held-back sets' per-category counts, so those sets' figures are now
     # somewhat optimistic): handwritten_attacks 5, check 8 and 25, holdout 7 and 37.
+    # Session 7 (letter shifts, spelling alphabets, UTF-16 hex, safety switches, forged end
+    # markers, more extraction phrasings): holdout 7 and 36, nothing else changed.
     "check_benign": (0, 8),
     "check_attacks": (1, 25),
     "holdout_benign": (0, 7),
-    "holdout_attacks": (1, 37),
+    "holdout_attacks": (1, 36),
     # Written in session 6 by two more separate authors and held back from the start:
     # 18 of 200 flagged and 55 of 150 missed with the code before that session's changes,
     # 17 and 55 after its detector changes, 20 and 48 after the agent rows, 9 and 51 after
-    # the prompt-engineering rows.
+    # the prompt-engineering rows; 9 and 50 after session 7's detectors.
     "fresh_benign": (0, 9),
-    "fresh_attacks": (1, 51),
+    "fresh_attacks": (1, 50),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
-    # missed with the session's start code, 9 and 53 with its final code.
+    # missed with the session's start code, 9 and 53 with its final code. Session 7's
+    # detectors were chosen from the dev split's misses, without looking at this set:
+    # 9 and 52.
     "blind_benign": (0, 9),
-    "blind_attacks": (1, 53),
+    "blind_attacks": (1, 52),
 }
 
 

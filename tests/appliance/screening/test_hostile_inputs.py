@@ -27,6 +27,10 @@ HOSTILE = [
     ("unclosed_tags", '<div a="' * 10_000),
     ("zero_width_flood", "a\u200b" * 50_000),
     ("percent_flood", "%41" * 30_000),
+    # Every word a shifted hidden word, on one line: one payload, capped by the decoded-size
+    # allowance, not one per word.
+    ("shifted_words_flood", "vtaber erirny " * 7_000),
+    ("spelled_words_flood", "India Golf November Oscar Romeo Echo " * 2_500),
 ]
 
 
