@@ -33,6 +33,7 @@ from appliance.engine.errors import (
     InvalidGenerationError,
     QueueFullError,
 )
+from appliance.engine.vllm_metrics import ENGINE_METRICS
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +123,7 @@ class VllmEngine:
         try:
             self._llm = await asyncio.to_thread(self._create)
         except Exception as exc:
+            ENGINE_METRICS.release(self._config.name)
             self._state = "failed"
             self._error = f"start failed: {type(exc).__name__}: {exc}"
             log.exception("engine %s failed to start", self._config.name)
@@ -143,6 +145,9 @@ class VllmEngine:
                     args, stat_loggers=[_load_recorder_factory(self._load)]
                 )
             finally:
+                # Before the next engine's start unregisters them (see vllm_metrics); after
+                # a failed start, `start` drops what it registered.
+                ENGINE_METRICS.adopt(cfg.name)
                 if saved is None:
                     os.environ.pop("CUDA_VISIBLE_DEVICES", None)
                 else:
@@ -278,6 +283,7 @@ class VllmEngine:
         """Stop the engine-core process and free its memory."""
         llm, self._llm = self._llm, None
         if llm is not None:
+            ENGINE_METRICS.release(self._config.name)
             await asyncio.to_thread(llm.shutdown)
         if self._state != "failed":
             self._state = "stopped"

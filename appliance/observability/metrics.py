@@ -3,7 +3,8 @@
 Per-request metrics are updated once, when the request's audit record is written (one place,
 after the response), so the hot path pays a few counter increments and nothing else. Live
 state (engines, attestation, policy, audit) is read from the daemon when Prometheus scrapes.
-vLLM's own `vllm:*` metrics live in the same default registry and are served as they are.
+vLLM's own `vllm:*` metrics are served from the same default registry, one series per engine
+(`appliance/engine/vllm_metrics.py`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The router across two live engines (two CPU engines of the demo model, ~3 GiB each):
 new requests go to the engine with less measured load, draining moves traffic, and an
 engine whose process dies ends its own streams UNAVAILABLE, leaves rotation without failing
-requests not yet on it, and is restarted."""
+requests not yet on it, and is restarted. Each engine's own vLLM metrics are served under
+its name."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 
 from appliance.api import pb2, pb2_grpc
 from enclave import DevPki
+from tests.appliance.server.test_observability import sample, scrape
 from tests.daemon_harness import RunningDaemon, engine_config, start_daemon
 
 pytestmark = pytest.mark.engine
@@ -104,6 +106,22 @@ def test_draining_moves_traffic_and_shows_in_status(two_engines: RunningDaemon) 
     finally:
         drain(daemon, "e0", undrain=True)
     assert {e.name: e.state for e in daemon.status().engines}["e0"] == "ready"
+
+
+def test_each_engine_serves_its_own_vllm_metrics(two_engines: RunningDaemon) -> None:
+    # Each AsyncLLM unregisters the vllm:* collectors it finds: without moving them aside,
+    # only the last engine started would be reported, as engine "0".
+    daemon = two_engines
+    before = scrape(daemon)
+    engine = placed_on(daemon, "def tally(rows):\n    return len(rows)\n")
+    other = {"e0": "e1", "e1": "e0"}[engine]
+    after = scrape(daemon)
+    for name in ("e0", "e1"):
+        assert f'vllm:num_requests_running{{engine="{name}",model_name="demo"}}' in after
+    tokens = "vllm:prompt_tokens_total"
+    assert sample(after, tokens, engine=engine) > sample(before, tokens, engine=engine)
+    assert sample(after, tokens, engine=other) == sample(before, tokens, engine=other)
+    assert 'engine="0"' not in after
 
 
 @pytest.mark.parametrize(
