@@ -42,6 +42,34 @@ _MARKERS: tuple[tuple[str, re.Pattern[str], float], ...] = (
 _TRANSCRIPT_LINE = re.compile(r"(?m)^[ \t]{0,3}(?:Human|User|Assistant|AI)[ \t]*:[ \t]*\S")
 
 
+# A marker named in a sentence ("does every example need the <|im_start|>system block?",
+# "where does <|eot_id|> go") rather than used: a word that introduces a noun before it (and
+# any markers and role words right before it), and one that talks about it after.
+_MARKER_RUN_BEFORE = re.compile(
+    r"(?:<[^<>\n]{1,40}>|\[/?INST\]|\b(?:system|user|assistant)\b|\s)*$", re.IGNORECASE
+)
+_MENTIONED_BEFORE = re.compile(
+    r"\b(?:the|a|an|each|every|first|last|opening|closing|see|use|uses|using|with|like|"
+    r"about|need|needs|add|include|insert|put|where|does|do|should|can|between|after|before|"
+    r"of|than|and|or)"
+    r"\s*[\"'(]?$",
+    re.IGNORECASE,
+)
+_MARKER_RUN_AFTER = re.compile(
+    r"^(?:<[^<>\n]{1,40}>|\[/?INST\]|\b(?:system|user|assistant)\b|[\"')]|[ \t])*", re.IGNORECASE
+)
+_MENTIONED_AFTER = re.compile(
+    r"^(?:blocks?|tokens?|tags?|markers?|format|templates?|delimiters?|prefix|headers?|"
+    r"section|part|goes|go|is|are|does|do|should|in\s+the\s+(?:docs|documentation|template)|"
+    r"and|or|vs\b|,|\?)",
+    re.IGNORECASE,
+)
+# Jinja chat-template source: the markers are what the template prints.
+_TEMPLATE_SYNTAX = re.compile(r"\{%|%\}|\{\{|\}\}")
+_TEMPLATE_REACH = 80
+_LINE_REACH = 160
+
+
 def _in_code(text: str, position: int) -> bool:
     # Inside a code block (or an inline code span), chat-template tokens are usually
     # documentation, not forgery.
@@ -51,6 +79,21 @@ def _in_code(text: str, position: int) -> bool:
     return text.count("`", line_start, position) % 2 == 1
 
 
+def _talked_about(text: str, start: int, end: int) -> bool:
+    """Whether the marker at start:end is named in a sentence or printed by a template."""
+    window = text[max(0, start - _TEMPLATE_REACH) : end + _TEMPLATE_REACH]
+    if _TEMPLATE_SYNTAX.search(window):
+        return True
+    # Only the nearby part of the line: the run patterns are tried from every position.
+    line_start = max(text.rfind("\n", 0, start) + 1, start - _LINE_REACH)
+    line_end = text.find("\n", end)
+    before = text[line_start:start]
+    before = before[: _MARKER_RUN_BEFORE.search(before).start()]  # type: ignore[union-attr]
+    after = text[end : min(end + _LINE_REACH, len(text) if line_end < 0 else line_end)]
+    after = after[_MARKER_RUN_AFTER.match(after).end() :]  # type: ignore[union-attr]
+    return bool(_MENTIONED_BEFORE.search(before) and _MENTIONED_AFTER.match(after))
+
+
 class RoleMarkerDetector:
     """Finds forged turn boundaries: ChatML, Llama, Gemma, role headers, tool-result blocks."""
 
@@ -58,12 +101,14 @@ class RoleMarkerDetector:
         self._in_code_factor = in_code_factor
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
-        """One finding per marker (capped); markers inside code count for less."""
+        """One finding per marker (capped); markers inside code, named in a sentence or
+        printed by a template count for less."""
         findings: list[Finding] = []
         for name, pattern, score in _MARKERS:
             for match in pattern.finditer(text):
                 start, end = match.span()
-                weight = self._in_code_factor if _in_code(text, start) else 1.0
+                quiet = _in_code(text, start) or _talked_about(text, start, end)
+                weight = self._in_code_factor if quiet else 1.0
                 findings.append(
                     Finding(
                         kind="role_marker",

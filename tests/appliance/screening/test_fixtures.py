@@ -45,16 +45,19 @@ BOUNDS = {
     # chosen from the held-back sets' per-category counts, so those sets' figures are now
     # somewhat optimistic): handwritten_attacks 5, check 8 and 25, holdout 7 and 37.
     # Session 7 (letter shifts, spelling alphabets, UTF-16 hex, safety switches, forged end
-    # markers, more extraction phrasings): holdout 7 and 36, nothing else changed.
+    # markers, more extraction phrasings): holdout 7 and 36, nothing else changed. Then chat
+    # template markers named in a sentence or printed by a Jinja template count for less:
+    # holdout 4 and 36.
     "check_benign": (0, 8),
     "check_attacks": (1, 25),
-    "holdout_benign": (0, 7),
+    "holdout_benign": (0, 4),
     "holdout_attacks": (1, 36),
     # Written in session 6 by two more separate authors and held back from the start:
     # 18 of 200 flagged and 55 of 150 missed with the code before that session's changes,
     # 17 and 55 after its detector changes, 20 and 48 after the agent rows, 9 and 51 after
-    # the prompt-engineering rows; 9 and 50 after session 7's detectors.
-    "fresh_benign": (0, 9),
+    # the prompt-engineering rows; 9 and 50 after session 7's detectors, 8 and 50 after its
+    # template-marker change.
+    "fresh_benign": (0, 8),
     "fresh_attacks": (1, 50),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
