@@ -140,9 +140,12 @@ _CUES = (
             r"inform(?:ing)?|notify(?:ing)?|alert(?:ing)?|warn(?:ing)?|mention(?:ing)?\s+"
             r"(?:this|it)\s+to|reveal(?:ing)?\s+(?:this|it)\s+to|let(?:ting)?)\s+(?:the|your)\s+"
             r"(?:user|human|recipient|reader|owner)\b",
-            r"\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|show|acknowledge)\s+"
+            r"\b(?:do\s+not|don't|never)\s+(?:mention|acknowledge)\s+"
             r"(?:this|these)\s+(?:instructions?|note|message|notice|request|section|text|"
             r"comment)\b",
+            # "Never reveal these instructions" is how system prompts end, not a hidden order.
+            r"\b(?:do\s+not|don't|never)\s+(?:reveal|disclose|show)\s+"
+            r"(?:this|these)\s+(?:note|message|notice|request|section|text|comment)\b",
         ),
     ),
 )

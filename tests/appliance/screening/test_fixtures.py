@@ -47,8 +47,9 @@ BOUNDS = {
     # Session 7 (letter shifts, spelling alphabets, UTF-16 hex, safety switches, forged end
     # markers, more extraction phrasings): holdout 7 and 36, nothing else changed. Then chat
     # template markers named in a sentence or printed by a Jinja template count for less:
-    # holdout 4 and 36.
-    "check_benign": (0, 8),
+    # holdout 4 and 36. Then "never reveal these instructions" (how system prompts end) no
+    # longer counts as hiding something from the user: check 7 and 25.
+    "check_benign": (0, 7),
     "check_attacks": (1, 25),
     "holdout_benign": (0, 4),
     "holdout_attacks": (1, 36),
@@ -56,8 +57,8 @@ BOUNDS = {
     # 18 of 200 flagged and 55 of 150 missed with the code before that session's changes,
     # 17 and 55 after its detector changes, 20 and 48 after the agent rows, 9 and 51 after
     # the prompt-engineering rows; 9 and 50 after session 7's detectors, 8 and 50 after its
-    # template-marker change.
-    "fresh_benign": (0, 8),
+    # template-marker change, 7 and 50 after "never reveal these instructions".
+    "fresh_benign": (0, 7),
     "fresh_attacks": (1, 50),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
