@@ -1,5 +1,6 @@
-"""Decoders for payloads hidden in encodings: base64, hex (bytes or UTF-16 code units),
-URL-encoding, ROT13 and other letter shifts, leetspeak, spelling alphabets."""
+"""Decoders for payloads hidden in encodings: base64, base32, hex (bytes or UTF-16 code
+units), URL-encoding, ROT13 and other letter shifts, leetspeak, spelling alphabets, text
+written backwards, acrostics."""
 
 from __future__ import annotations
 
@@ -31,14 +32,15 @@ _LEET = str.maketrans(
 _LEET_WORD = re.compile(r"\b(?=[A-Za-z]{0,20}[013457@$])[A-Za-z013457@$!|]{3,}\b")
 
 # Words instructions to a model are made of. Ordinary text never turns into two of them
-# under a letter shift (none of the 24,000 corpus and fixture texts does, benign or not),
-# nor spells one out in a spelling alphabet: whoever did either chose to hide them.
+# under a letter shift or read backwards, nor spells one out in a spelling alphabet or in
+# the initials of words it says to read (none of the 24,000 corpus, augmentation and fixture
+# texts that is benign does): whoever did either chose to hide them.
 HIDDEN_WORDS = (
     "ignore", "disregard", "forget", "previous", "prior", "instructions", "instruction",
-    "guidelines", "restrictions", "rules", "reveal", "prompt", "system", "secret", "secrets",
-    "password", "passwords", "bypass", "override", "jailbreak", "pwned", "unrestricted", "filter",
-    "filters", "safety", "confidential", "hidden", "developer", "uncensored", "ethics", "limits",
-    "limitations", "policy", "policies",
+    "guidelines", "guideline", "restrictions", "restriction", "rules", "rule", "reveal", "prompt",
+    "system", "secret", "secrets", "password", "passwords", "bypass", "override", "jailbreak",
+    "pwned", "unrestricted", "filter", "filters", "safety", "confidential", "hidden", "developer",
+    "uncensored", "ethics", "limits", "limitations", "policy", "policies",
 )  # fmt: skip
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 _SHIFT_FORWARD = [
@@ -68,6 +70,15 @@ _SPELLING_SEPARATOR = re.compile(r"[\s,;/.-]{1,3}")
 # Every hidden word has a vowel, so a spelled one has one of these.
 _SPELLED_VOWELS = ("alfa", "alpha", "echo", "india", "oscar", "uniform")
 _MAX_SPELLED = 400
+# A hidden word as it reads written backwards: {"erongi": "ignore", ...}.
+_REVERSED = {word[::-1]: word for word in HIDDEN_WORDS}
+# "Take the first letter of each word": the instruction an acrostic needs to be read.
+_ACROSTIC_CUE = re.compile(
+    r"\b(?:first|initial|starting|capital)\s+letters?\b|\binitials\b|\bacrostic",
+    re.IGNORECASE,
+)
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'\u2019-]*(?:[\s,;/.]{1,3}[A-Z][a-z'\u2019-]*){4,400}")
+_BASE32 = re.compile(r"(?<![A-Za-z0-9=])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9=])")
 _HIDDEN_WORD = re.compile("|".join(sorted(HIDDEN_WORDS, key=len, reverse=True)))
 
 
@@ -221,6 +232,61 @@ def decode_spelling_alphabet(text: str) -> list[Decoded]:
     return found
 
 
+def decode_reversed(text: str) -> list[Decoded]:
+    """Text written backwards ("snoitcurtsni ruoy erongi"): two distinct words of
+    `HIDDEN_WORDS` must read backwards in one line; the line up to the last of them,
+    reversed."""
+    words = (
+        _LETTERS.findall(text.lower())
+        if text.isascii()
+        else [word.lower() for word in _LETTERS.findall(text)]
+    )
+    if len(_REVERSED.keys() & set(words)) < 2:
+        return []
+    found: list[Decoded] = []
+    for line in re.finditer(r"[^\n]+", text):
+        hits = [m for m in _LETTERS.finditer(line.group(0)) if m.group(0).lower() in _REVERSED]
+        if len({m.group(0).lower() for m in hits}) < 2:
+            continue
+        # Up to the last hidden word, which is the first once read the right way round.
+        start, end = line.start(), line.start() + hits[-1].end()
+        found.append(Decoded(start, end, text[start:end][::-1]))
+    return found
+
+
+def decode_acrostic(text: str) -> list[Decoded]:
+    """The initials of a run of capitalised words, when the text asks for them to be read
+    ("take the first letter of each word") and they spell a word of `HIDDEN_WORDS`."""
+    lowered = text.lower()
+    if not any(word in lowered for word in ("letter", "initials", "acrostic")):
+        return []  # what the cue needs, found without running it
+    if not _ACROSTIC_CUE.search(text):
+        return []
+    found: list[Decoded] = []
+    for match in _CAPITALISED_RUN.finditer(text):
+        initials = "".join(word[0] for word in re.findall(r"[A-Z][a-z'\u2019-]*", match.group(0)))
+        if _HIDDEN_WORD.search(initials.lower()):
+            found.append(Decoded(match.start(), match.end(), initials))
+    return found
+
+
+def decode_base32(text: str) -> list[Decoded]:
+    """Base32 runs (RFC 4648 alphabet, upper case) that decode to text."""
+    found: list[Decoded] = []
+    for match in _BASE32.finditer(text):
+        token = match.group(0).rstrip("=")
+        if token.isalpha():
+            continue  # a word in capitals, not an encoding: base32 of text has digits
+        try:
+            raw = base64.b32decode(token + "=" * (-len(token) % 8))
+        except (binascii.Error, ValueError):
+            continue
+        decoded = looks_like_text(raw)
+        if decoded is not None:
+            found.append(Decoded(match.start(), match.end(), decoded))
+    return found
+
+
 def decode_leetspeak(text: str) -> list[Decoded]:
     """The whole text with leetspeak digits and symbols read as letters, when it has any."""
     words = list(_LEET_WORD.finditer(text))
@@ -242,6 +308,7 @@ class Decoding:
 
 DECODERS: dict[str, Decoding] = {
     "base64": Decoding(decode_base64, True, 0.2),
+    "base32": Decoding(decode_base32, True, 0.2),
     "hex": Decoding(decode_hex, True, 0.2),
     "url": Decoding(decode_url, True, 0.2),
     # Kept only when the decoded text reads as an override: obfuscated on purpose.
@@ -250,4 +317,6 @@ DECODERS: dict[str, Decoding] = {
     # These only return text that already holds hidden instruction words.
     "letter_shift": Decoding(decode_letter_shift, True, 0.7),
     "spelling_alphabet": Decoding(decode_spelling_alphabet, True, 0.7),
+    "reversed": Decoding(decode_reversed, True, 0.7),
+    "acrostic": Decoding(decode_acrostic, True, 0.7),
 }

@@ -32,6 +32,11 @@ _READING = (
     r"crawling|handling|translating)"
 )
 _DOCUMENT = r"(?:this|these|the\s+following|my)"
+# What a model reading a document is there for: "AI code reviewers", "AI screening tool".
+_ROLE = (
+    r"(?:reviewers?|screeners?|systems?|tools?|assistants?|agents?|models?|bots?|"
+    r"note-?takers?|readers?|summari[sz]ers?|translators?|parsers?|crawlers?|copilots?)"
+)
 _READER_AI = (
     r"(?:ai|a\.i\.|ai\s+(?:assistant|model|agent|system|tool)s?|assistants?|language\s+models?|"
     r"llms?|chatbots?|gpts?|copilots?|summari[sz]ers?)"
@@ -52,6 +57,13 @@ _CUES = (
             r"\b(?:attention|important|warning)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+)?"
             + _AI
             + r"\s*[:!]",
+            # "NOTE FOR AI CODE REVIEWERS:", "P.S. for automated assistants:": the reader
+            # named by its job.
+            r"\b(?:note|message|instructions?|reminder|memo|directive|request|p\.\s?s\.)\s+"
+            r"(?:to|for)\s+(?:the\s+|any\s+|all\s+|an?\s+)?(?:(?:automated|automatic|virtual)"
+            r"\s+(?:ai\s+)?|(?:ai|a\.i\.|llm|language\s+model)\s+(?:[\w-]+\s+)?)"
+            + _ROLE
+            + r"\s*(?:[:!\]\-\u2013\u2014]|,\s+(?:you|please))",
         ),
     ),
     cue(
