@@ -127,8 +127,25 @@ _DESTRUCTIVE = cue(
         r"\b(?:curl|wget)\s[^|\n]{0,300}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b",
         r"\b(?:delete|remove|wipe|erase|purge)\s+(?:all\s+|every\s+)?(?:the\s+)?(?:forwarded|"
         r"sent|audit|backups?|logs?|files|copies|records|history)\b",
-        r"\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:antivirus|firewall|2fa|mfa|"
-        r"two-factor|authentication|auth|logging|audit\w*|require_auth)\b",
+        r"\b(?:disable|turn\s+off|switch\s+off|deactivate|remove)\s+(?:the\s+)?(?:antivirus|"
+        r"firewall|2fa|mfa|two-factor|authentication|auth|logging|audit\w*|require_auth)\b",
+        # Money out: to an IBAN, "new bank details", an account number.
+        r"\b(?:transfer|wire|pay|send|remit)\b[^.\n]{0,80}?\b(?:to\s+(?:the\s+)?(?:iban|"
+        r"account)\b|(?:new|updated|changed)\s+(?:vendor\s+|supplier\s+)?bank\s+details|"
+        r"[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,})",
+        # Access granted or opened up: keys with write or admin rights, public sharing,
+        # forwarding rules, a new recovery address.
+        r"\b(?:add|create|generate|register)\b[^.\n]{0,40}?\b(?:ssh\s+key|deploy\s+key|api\s+key|"
+        r"access\s+(?:key|token)|personal\s+access\s+token)\b[^.\n]{0,40}?\b(?:write|admin|"
+        r"owner|full)\b",
+        r"\bsharing\s+(?:to|settings\s+to)\s+(?:anyone|public|everyone)\b",
+        r"\b(?:add|create|set\s+up)\s+(?:a\s+)?(?:mail\s+|email\s+|auto-?)?forwarding\s+rule\b",
+        r"\b(?:add|change|update|set)\s+(?:the\s+)?(?:account'?s?\s+)?recovery\s+(?:e-?mail|"
+        r"phone|address)\b",
+        # Secrets posted where others read them.
+        r"\b(?:post|commit|paste|push|upload|publish|share|send)\b[^.\n]{0,60}?(?:\.env\b|"
+        r"credentials|passwords?|api\s+keys?|secrets)\b[^.\n]{0,60}?\b(?:public|gist|pastebin|"
+        r"#general|issue|comment)\b",
     ),
 )
 _WAIVED = cue(
@@ -149,6 +166,14 @@ _WAIVED = cue(
         r"(?:notice|see|know|need\s+to\s+know)\b",
         r"\b(?:don't|do\s+not|no\s+need\s+to)\s+(?:tell|inform|mention\s+(?:it\s+|this\s+)?to|"
         r"notify)\s+(?:the\s+)?user\b",
+        r"\bno\s+need\s+to\s+(?:confirm|check|verify|ask)\b",
+        r"\bwithout\s+(?:any\s+)?(?:manager|owner|supervisor|admin|human)\s+(?:approval|"
+        r"sign-?off|review|confirmation)\b",
+        # Traces removed so that oversight misses them.
+        r"\bso\s+(?:that\s+)?(?:the\s+)?(?:audit(?:ors?)?|finance|security|admins?|it|"
+        r"nobody|no\s+one|they|the\s+owner|compliance)\s+(?:doesn't|don't|won't|can't|never|"
+        r"will\s+not|does\s+not|cannot)\s+(?:flag|notice|see|find|know|get\s+confused|"
+        r"detect|show|spot|ask)\b",
     ),
 )
 _WAIVED_SCORE = 0.75
