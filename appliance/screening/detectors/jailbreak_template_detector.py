@@ -23,7 +23,16 @@ _HARMFUL = (
     r"(?:bombs?|explosives?|pipe\s+bombs?|napalm|meth(?:amphetamine)?|cocaine|heroin|fentanyl|"
     r"drugs|nerve\s+agents?|sarin|ricin|anthrax|bioweapons?|chemical\s+weapons?|poisons?|"
     r"malware|ransomware|keyloggers?|viruses|botnets?|exploits?|guns?|firearms?|weapons?|"
-    r"silencers?|counterfeit\s+money|fake\s+ids?|stolen\s+credit\s+cards?)"
+    r"silencers?|counterfeit\s+money|fake\s+ids?|stolen\s+credit\s+cards?|"
+    r"untraceable\s+(?:fire)?arms?|ghost\s+guns?|card\s+skimmers?|"
+    r"(?:password|credential|info)[\s-]?stealers?|steals?\s+(?:saved\s+|stored\s+)?passwords)"
+)
+# What a request for usable instructions asks for, beyond "how to".
+_DETAIL = (
+    r"(?:(?:exact|precise|specific)\s+(?:reagents|quantities|amounts|temperatures|"
+    r"measurements|ratios|steps|instructions|methods|recipe|process|procedure|tools)|"
+    r"step[-\s]by[-\s]step|(?:real|actual|working|functional|complete)\s+(?:working\s+)?"
+    r"(?:code|sample|exploit|payload|source)|technically\s+(?:precise|accurate|detailed))"
 )
 
 _CUES = (
@@ -129,6 +138,34 @@ _CUES = (
             r"\b(?:write|tell|create|compose)\s+(?:me\s+)?an?\s+(?:story|scene|screenplay|"
             r"script|poem|dialogue|novel)\b",
             r"\bfor\s+(?:a|my)\s+(?:novel|story|screenplay|book|movie|fiction|game)\b",
+            r"\b(?:my|a|our)\s+(?:novel|thriller|screenplay|movie\s+script|play)(?:'s)?\s+"
+            r"(?:villain|antagonist|protagonist|character|hero)\b",
+            r"\b(?:i'm|i\s+am|we're|we\s+are)\s+writing\s+an?\s+(?:[\w-]+\s+)?(?:screenplay|"
+            r"script|novel|story|play|book)\b",
+        ),
+    ),
+    cue(
+        # Pretexts that wrap a forbidden request: "it's only fiction", "for a history
+        # project", the late grandmother who used to recite the recipe.
+        "pretext",
+        0.5,
+        either(
+            r"\b(?:it's|it\s+is)\s+(?:only|just|purely)\s+(?:fiction|a\s+story|a\s+game|"
+            r"hypothetical)\b",
+            r"\bfor\s+(?:a|my|our)\s+(?:history|school|university|college|class)\s+(?:project|"
+            r"assignment|paper|essay)\b",
+            r"\b(?:purely\s+)?for\s+educational\s+purposes\b",
+            r"\b(?:deceased|late|dead)\s+grand(?:mother|ma|father|pa)\b",
+            r"\bgrand(?:mother|ma)\b[^.\n]{0,40}\bused\s+to\s+(?:tell|read|recite|sing)\b",
+        ),
+    ),
+    cue(
+        # A harmful item with a demand for usable detail: exact reagents, working code.
+        "harmful_detail",
+        1.0,
+        either(
+            _DETAIL + gap(10) + _HARMFUL + r"\b",
+            _HARMFUL + gap(10) + _DETAIL + r"\b",
         ),
     ),
     cue(
@@ -163,8 +200,8 @@ class JailbreakTemplateDetector:
         matches = issued_matches(text, _CUES)
         total = sum(item.cue.weight for item in matches)
         # A harmful how-to alone is a request, not a template; it needs a frame to count.
-        if {item.cue.name for item in matches} == {"forbidden_howto"}:
-            total = 0.5
+        if {item.cue.name for item in matches} <= {"forbidden_howto", "harmful_detail"}:
+            total = min(total, 0.5)
         score = next((value for floor, value in _SCORES if total >= floor), 0.0)
         if score == 0.0:
             return []
