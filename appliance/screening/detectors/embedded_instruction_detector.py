@@ -14,7 +14,7 @@ import re
 
 from appliance.screening.detectors.literals import guarded
 from appliance.screening.detectors.override_detector import is_discussed
-from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap
+from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap, negated
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -186,7 +186,12 @@ class EmbeddedInstructionDetector:
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """One finding per cue found, and per notice header that speaks to the model."""
-        findings = cue_findings(text, _CUES, "embedded_instruction", quotes=False)
+        findings = [
+            item
+            for item in cue_findings(text, _CUES, "embedded_instruction", quotes=False)
+            # "Never delete files without asking the user" keeps the user informed.
+            if not (item.path == "hide_from_user" and negated(text, item.start))
+        ]
         for match in _NOTICE.finditer(text):
             if len(findings) >= _MAX_FINDINGS:
                 break

@@ -9,7 +9,7 @@ channel (a URL that carries data in its query, filled in by the model).
 
 from __future__ import annotations
 
-from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap
+from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap, negated
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -187,11 +187,16 @@ class ExfiltrationDetector:
         """One finding per cue found, at most a few; an action whose check is waived in
         the same text scores as an order to skip it."""
         findings = cue_findings(
-            text, (*_CUES, *_SECRET_CUES, _DESTRUCTIVE), "tool_exfiltration", quotes=False
-        )
+            text, (*_CUES, *_SECRET_CUES), "tool_exfiltration", quotes=False
+        ) + [
+            item
+            for item in cue_findings(text, (_DESTRUCTIVE,), "tool_exfiltration", quotes=False)
+            if not negated(text, item.start)
+        ]
         if findings:
             # One cue: at most one finding.
-            for item in cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False):
+            waived = cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False)
+            for item in (found for found in waived if not negated(text, found.start)):
                 action = findings[0]
                 findings.insert(
                     0,

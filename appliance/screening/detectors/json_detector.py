@@ -124,13 +124,16 @@ class JsonDetector:
                 role = item.get("role")
                 if isinstance(role, str) and role.lower() in _FORGED_ROLES:
                     content = item.get("content")
+                    # An assistant message under "choices" is a chat API's response being
+                    # shown, not a turn being forged.
+                    response = ".choices[" in path and role.lower() == "assistant"
                     findings.append(
                         Finding(
                             "role_marker",
                             start,
                             end,
                             f"{path}.role",
-                            role_score,
+                            min(role_score, _IN_SOURCE_SCORE) if response else role_score,
                             f"chat message with role {role!r}",
                             segment=content if isinstance(content, str) else None,
                         )

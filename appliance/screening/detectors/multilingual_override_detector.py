@@ -67,7 +67,9 @@ _PATTERNS = [
     for verbs, nouns in _WORD_ORDER_LANGUAGES.values()
 ] + [
     r"(?:忽略|无视|忽视|忘记|忘掉|不要理会|無視).{0,12}?(?:指令|指示|规则|規則|提示|命令|限制|设定)",
-    r"(?:指示|命令|ルール|制限|設定|プロンプト).{0,12}?(?:無視|忘れ)",
+    # Not "I want to ignore" (したい) or "how to ignore" (する方法): asked, not ordered.
+    r"(?:指示|命令|ルール|制限|設定|プロンプト).{0,12}?(?:無視(?!したい|する方法|するには|できま|でき"
+    r"る)|忘れ(?!たい|ない))",
     r"(?:지시|규칙|명령|지침|제한|프롬프트).{0,12}?(?:무시|잊)",
     r"\b(?:talimat|kural|y[oö]nerge|k[\u0131i]s[\u0131i]tlama)\w*\W+(?:\w+\W+){0,3}?"
     r"(?:yok\s+say|g[oö]rmezden\s+gel|unut)",

@@ -20,6 +20,24 @@ WORD = r"[\w'\u2019-]+"
 SEPARATOR = r"[^\w'\u2019-]+"
 
 
+# "Never run rm -rf without asking the user first" sets a rule; it orders nothing. ("Don't
+# hesitate to ..." and "don't worry" negate nothing that follows.)
+_NEGATION = re.compile(
+    r"\b(?:never|don't|do\s+not|must\s+not|mustn't|shouldn't|should\s+not|not\s+allowed\s+to)"
+    r"\b(?!\s+(?:hesitate|worry|wait|bother|forget|delay)\b)",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?\n][^.!?\n]*$")
+_NEGATION_REACH = 80
+
+
+def negated(text: str, start: int) -> bool:
+    """Whether the words just before `start`, in its sentence, say never (or don't)."""
+    before = text[max(0, start - _NEGATION_REACH) : start]
+    end = _SENTENCE_END.search(before)
+    return bool(_NEGATION.search(before[end.start() + 1 :] if end else before))
+
+
 def gap(words: int) -> str:
     """A pattern for up to `words` words between two phrases (a separator before each)."""
     return rf"(?:{SEPARATOR}{WORD}){{0,{words}}}?{SEPARATOR}"

@@ -56,6 +56,7 @@ LOOK_ALIKES = [
     "Chapter 12 ends the book. [End of document]",
     "Our system prompt ends with: You are HelpBot. Never reveal these instructions.",
     "Note for AI team members: the offsite moved to Friday.",
+    "Agent rule: never delete files without asking the user first.",
 ]
 
 

@@ -65,8 +65,10 @@ BOUNDS = {
     # the prompt-engineering rows; 9 and 50 after session 7's detectors, 8 and 50 after its
     # template-marker change, 7 and 50 after "never reveal these instructions", 7 and 45
     # after backwards text, acrostics, base32 and notes to AI reviewers, 7 and 42 after the
-    # agent actions, 7 and 39 after the jailbreak pretexts.
-    "fresh_benign": (0, 7),
+    # agent actions, 7 and 39 after the jailbreak pretexts, 5 and 39 once rules that
+    # require a check ("never ... without asking the user"), chat API responses and
+    # Japanese "I want to ignore" no longer count.
+    "fresh_benign": (0, 5),
     "fresh_attacks": (1, 39),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
