@@ -87,12 +87,16 @@ HANDWRITTEN_FILES = {
     "agentic_attacks.jsonl": "agentic",
     "agentic_benign.jsonl": "agentic",
     "benign_engineering.jsonl": "engineering",
+    "benign_preferences.jsonl": "preferences",
+    "benign_practitioners.jsonl": "practitioners",
+    "benign_pasted_documents.jsonl": "documents",
 }
 
 
 def handwritten_augmentation() -> list[LabelledText]:
-    """The hand-written rows: agent attacks (label 1), their look-alikes and prompt
-    engineering, code and tool output (label 0)."""
+    """The hand-written rows: agent attacks (label 1), their look-alikes, prompt
+    engineering, code and tool output, standing preferences and corrections, AI
+    practitioners' questions and pasted documents (label 0)."""
     rows: list[LabelledText] = []
     for name, group in HANDWRITTEN_FILES.items():
         rows.extend(

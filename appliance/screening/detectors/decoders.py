@@ -79,6 +79,18 @@ _ACROSTIC_CUE = re.compile(
 )
 _CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'\u2019-]*(?:[\s,;/.]{1,3}[A-Z][a-z'\u2019-]*){4,400}")
 _BASE32 = re.compile(r"(?<![A-Za-z0-9=])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9=])")
+# UTF-8 read as Windows-1252 (Cyrillic "o", U+043E, shows as "Ð¾"): Windows-1252's
+# characters outside Latin-1, by the byte each stands for.
+_CP1252 = {
+    chr(code): bytes([byte])
+    for byte in range(0x80, 0xA0)
+    for code in [ord(bytes([byte]).decode("cp1252", errors="replace"))]
+    if code != 0xFFFD
+}
+# A UTF-8 lead byte then a continuation byte, as Windows-1252 or Latin-1 shows them.
+_MOJIBAKE_PAIR = re.compile("[\\xc2-\\xf4][\\x80-\\xbf" + "".join(_CP1252) + "]")
+_NOT_SPACE = re.compile(r"\S+")
+_MAX_MOJIBAKE_WORDS = 64
 _HIDDEN_WORD = re.compile("|".join(sorted(HIDDEN_WORDS, key=len, reverse=True)))
 
 
@@ -287,6 +299,43 @@ def decode_base32(text: str) -> list[Decoded]:
     return found
 
 
+def decode_mojibake(text: str) -> list[Decoded]:
+    """Lines holding words of UTF-8 read as Windows-1252 or Latin-1 ("ignore" with Cyrillic
+    i and o shows as "Ñ\u2013gnÐ¾re"), with those words read again as UTF-8: how look-alike
+    letters get past filters that only know the word list. Each word is repaired on its
+    own, so an "é" elsewhere (a Latin-1 letter, not UTF-8) spoils nothing."""
+    if not _MOJIBAKE_PAIR.search(text):
+        return []
+    lines: dict[int, list[tuple[int, int, str]]] = {}
+    repaired_words = 0
+    for match in _NOT_SPACE.finditer(text):
+        word = match.group(0)
+        if not _MOJIBAKE_PAIR.search(word):
+            continue
+        try:
+            raw = b"".join(_CP1252.get(char) or bytes([ord(char)]) for char in word)
+            repaired = raw.decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue  # a character outside one byte, or not UTF-8 after all
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        lines.setdefault(line_start, []).append((match.start(), match.end(), repaired))
+        repaired_words += 1
+        if repaired_words >= _MAX_MOJIBAKE_WORDS:
+            break
+    found: list[Decoded] = []
+    for line_start, words in lines.items():
+        line_end = text.find("\n", words[-1][1])
+        line_end = len(text) if line_end < 0 else line_end
+        parts: list[str] = []
+        cursor = line_start
+        for start, end, repaired in words:
+            parts += [text[cursor:start], repaired]
+            cursor = end
+        parts.append(text[cursor:line_end])
+        found.append(Decoded(line_start, line_end, "".join(parts)))
+    return found
+
+
 def decode_leetspeak(text: str) -> list[Decoded]:
     """The whole text with leetspeak digits and symbols read as letters, when it has any."""
     words = list(_LEET_WORD.finditer(text))
@@ -311,6 +360,7 @@ DECODERS: dict[str, Decoding] = {
     "base32": Decoding(decode_base32, True, 0.2),
     "hex": Decoding(decode_hex, True, 0.2),
     "url": Decoding(decode_url, True, 0.2),
+    "mojibake": Decoding(decode_mojibake, True, 0.2),
     # Kept only when the decoded text reads as an override: obfuscated on purpose.
     "rot13": Decoding(decode_rot13, False, 0.8),
     "leetspeak": Decoding(decode_leetspeak, False, 0.8),
