@@ -61,6 +61,27 @@ class TrainingOptions:
     # document with an imperative in it as one.
     agent_attack_weight: float = 0.3
 
+    def __post_init__(self) -> None:
+        # A negative weight or rate would train silently into a model that inverts evidence.
+        if self.epochs < 1:
+            raise ValueError(f"epochs must be at least 1, got {self.epochs}")
+        if not 0.0 < self.learning_rate <= 1.0:
+            raise ValueError(f"learning_rate must be in (0, 1], got {self.learning_rate}")
+        if not 0.0 < self.pivot_fpr < 1.0:
+            raise ValueError(f"pivot_fpr must be in (0, 1), got {self.pivot_fpr}")
+        for name in (
+            "l2",
+            "benign_segment_weight",
+            "benign_window_weight",
+            "single_source_l2",
+            "combiner_prior",
+            "augmentation_weight",
+            "agent_attack_weight",
+        ):
+            value = getattr(self, name)
+            if not value >= 0.0:  # also refuses NaN
+                raise ValueError(f"{name} must be a non-negative number, got {value}")
+
 
 @dataclass(frozen=True, slots=True)
 class _Design:

@@ -47,3 +47,19 @@ def test_shipped_head_is_what_training_on_the_corpus_gives(tmp_path: Path) -> No
     model.save(tmp_path / "head.npz")
     rebuilt = hashlib.sha256((tmp_path / "head.npz").read_bytes()).hexdigest()
     assert rebuilt == hashlib.sha256(DEFAULT_MODEL_PATH.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"epochs": 0},
+        {"learning_rate": -0.05},
+        {"l2": -1e-7},
+        {"augmentation_weight": -1.0},
+        {"agent_attack_weight": float("nan")},
+        {"pivot_fpr": 1.5},
+    ],
+)
+def test_training_options_refuse_values_that_would_train_silently(bad: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        TrainingOptions(**bad)  # type: ignore[arg-type]
