@@ -90,13 +90,16 @@ HANDWRITTEN_FILES = {
     "benign_preferences.jsonl": "preferences",
     "benign_practitioners.jsonl": "practitioners",
     "benign_pasted_documents.jsonl": "documents",
+    "attacks_indirect.jsonl": "indirect",
+    "attacks_direct.jsonl": "direct",
 }
 
 
 def handwritten_augmentation() -> list[LabelledText]:
-    """The hand-written rows: agent attacks (label 1), their look-alikes, prompt
+    """The hand-written rows: attacks (label 1: on agents, hidden in processed content,
+    sent directly), and benign look-alikes (label 0: legitimate agent requests, prompt
     engineering, code and tool output, standing preferences and corrections, AI
-    practitioners' questions and pasted documents (label 0)."""
+    practitioners' questions, pasted documents)."""
     rows: list[LabelledText] = []
     for name, group in HANDWRITTEN_FILES.items():
         rows.extend(

@@ -60,6 +60,8 @@ class TrainingOptions:
     # few and alike in voice, and at full weight the head starts to read every pasted
     # document with an imperative in it as one.
     agent_attack_weight: float = 0.3
+    # Weight of the other hand-written attacks (hidden in processed content, sent directly).
+    written_attack_weight: float = 0.5
 
     def __post_init__(self) -> None:
         # A negative weight or rate would train silently into a model that inverts evidence.
@@ -77,6 +79,7 @@ class TrainingOptions:
             "combiner_prior",
             "augmentation_weight",
             "agent_attack_weight",
+            "written_attack_weight",
         ):
             value = getattr(self, name)
             if not value >= 0.0:  # also refuses NaN
@@ -151,6 +154,8 @@ def _logits(
 def _row_weight(row: LabelledText, options: TrainingOptions) -> float:
     if row.label == 1 and row.category.startswith("augment:agentic"):
         return options.agent_attack_weight
+    if row.label == 1 and row.category.startswith("augment:"):
+        return options.written_attack_weight
     return 1.0
 
 

@@ -26,13 +26,15 @@ def test_augmentation_rows_are_benign_and_cover_each_kind() -> None:
     assert sum(not row.text.isascii() for row in non_english) >= len(non_english) // 2
 
 
-def test_handwritten_rows_hold_agent_attacks_and_look_alikes() -> None:
+def test_handwritten_rows_hold_attacks_and_look_alikes() -> None:
     rows = handwritten_augmentation()
     assert handwritten_augmentation() == rows
     agent = [row for row in rows if row.category.startswith("augment:agentic:")]
     attacks = [row for row in agent if row.label == 1]
     benign = [row for row in rows if row.label == 0]
-    assert {row.label for row in rows if row not in agent} == {0}
+    written = ("augment:agentic:", "augment:indirect:", "augment:direct:")
+    assert {row.label for row in rows if not row.category.startswith(written)} == {0}
+    assert {row.label for row in rows if row.category.startswith(written[1:])} == {1}
     assert len(attacks) >= 250
     assert len(benign) >= 600
     assert len({row.category for row in attacks}) >= 5

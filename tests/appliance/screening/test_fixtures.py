@@ -58,11 +58,13 @@ BOUNDS = {
     # preferences and corrections, AI practitioners' questions, pasted documents; kinds
     # chosen from what these sets flagged) and a head fitted longer with less L2: fewer
     # flagged and fewer caught at 0.5, but a better ranking (TPR at 1 % FPR on the three
-    # pairs together 0.59 -> 0.76): check 2 and 26, holdout 2 and 35.
-    "check_benign": (0, 2),
-    "check_attacks": (1, 26),
+    # pairs together 0.59 -> 0.76): check 2 and 26, holdout 2 and 35. Then 400 hand-written
+    # attacks (hidden in processed content, sent directly) at weight 0.5: check 3 and 21,
+    # holdout 2 and 28 (AUC of the three pairs together 0.953 -> 0.966).
+    "check_benign": (0, 3),
+    "check_attacks": (1, 21),
     "holdout_benign": (0, 2),
-    "holdout_attacks": (1, 35),
+    "holdout_attacks": (1, 28),
     # Written in session 6 by two more separate authors and held back from the start:
     # 18 of 200 flagged and 55 of 150 missed with the code before that session's changes,
     # 17 and 55 after its detector changes, 20 and 48 after the agent rows, 9 and 51 after
@@ -71,15 +73,17 @@ BOUNDS = {
     # after backwards text, acrostics, base32 and notes to AI reviewers, 7 and 42 after the
     # agent actions, 7 and 39 after the jailbreak pretexts, 5 and 39 once rules that
     # require a check ("never ... without asking the user"), chat API responses and
-    # Japanese "I want to ignore" no longer count; 4 and 44 with the new benign rows.
+    # Japanese "I want to ignore" no longer count; 4 and 44 with the new benign rows, 4
+    # and 38 with the new attack rows.
     "fresh_benign": (0, 4),
-    "fresh_attacks": (1, 44),
+    "fresh_attacks": (1, 38),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
     # detectors were chosen from the dev split's and the other fixtures' misses, without
-    # looking at this set: 9 and 49; 8 and 56 with the new benign rows.
-    "blind_benign": (0, 8),
-    "blind_attacks": (1, 56),
+    # looking at this set: 9 and 49; 8 and 56 with the new benign rows, 9 and 50 with the
+    # new attack rows.
+    "blind_benign": (0, 9),
+    "blind_attacks": (1, 50),
 }
 
 
