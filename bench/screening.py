@@ -121,7 +121,7 @@ def main() -> None:
     print(
         f"\nheld-out part of the augmentation (never trained on, same templates and authors "
         f"as the trained part): flags {sum(benign_flags)} of {len(benign_flags)} benign rows, "
-        f"catches {sum(attack_flags)} of {len(attack_flags)} agent attacks"
+        f"catches {sum(attack_flags)} of {len(attack_flags)} hand-written attacks"
     )
 
     print("\nhand-made fixtures at threshold 0.5 (see tests/assets/screening/README.md):")

@@ -74,6 +74,8 @@ _PATTERNS = [
     r"\b(?:talimat|kural|y[oö]nerge|k[\u0131i]s[\u0131i]tlama)\w*\W+(?:\w+\W+){0,3}?"
     r"(?:yok\s+say|g[oö]rmezden\s+gel|unut)",
     r"(?:تجاهل|انس)\s+(?:\S+\s+){0,3}?(?:التعليمات|القواعد|الأوامر|القيود)",
+    # Hindi, object before verb: "(all previous) instructions ... ignore / forget".
+    r"(?:निर्देश|नियम|हिदायत)\S*(?:\s+\S+){0,3}?\s+(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)",
 ]
 _MODE = guarded(
     r"\b(?:modo\s+(?:desarrollador|desenvolvedor|sin\s+restricciones|sem\s+restri)|"
@@ -142,6 +144,13 @@ _PERSONA_PATTERNS = [
     r"(?:\w+\s+){0,2}?без\s+(?:ограничений|фильтров|цензуры|правил)",
     r"你(?:现在)?是.{0,20}?(?:没有任何|没有|不受|无)(?:任何)?(?:限制|约束|过滤|审查)",
     r"(?:あなたは|君は|お前は).{0,30}?(?:制限のない|制限なし|制約のない|フィルターのない|検閲のない)",
+    # "Answer without filters" ("responde sin filtros", "Jawab tanpa sensor"): the verb is
+    # required, since "una foto sin filtros" is a photo.
+    r"\b(?:respond\w*|contest\w*|antworte\w*|r[ée]pond\w*|rispond\w*|jawab\w*)\b"
+    r"(?:\s+\S+){0,4}?\s+(?:sin|sem|ohne|sans|senza|tanpa)\s+(?:filtros?|filtri|filtres?|filter|"
+    r"censura|censure|sensor|zensur|restricciones|restri[cç][õo]es|restrizioni|restrictions|"
+    r"reglas|regras|regeln|règles|regole|aturan|batasan|einschränkungen)",
+    r"(?:отвеча\w*|ответь\w*)(?:\s+\S+){0,4}?\s+без\s+(?:фильтр|цензур|правил|ограничен)\w*",
 ]
 _EXTRACTION = guarded("|".join(f"(?:{pattern})" for pattern in _EXTRACTION_PATTERNS), re.IGNORECASE)
 _PERSONA = guarded("|".join(f"(?:{pattern})" for pattern in _PERSONA_PATTERNS), re.IGNORECASE)

@@ -32,7 +32,10 @@ _MARKERS: tuple[tuple[str, re.Pattern[str], float], ...] = (
         "fake_tool_result",
         re.compile(
             r"</?(?:tool_result|tool_response|function_results?|function_call_output|"
-            r"tool_output|observation)>|\[(?:TOOL|FUNCTION)[ _](?:RESULT|OUTPUT|RESPONSE)\]",
+            r"tool_output|observation)>|\[(?:TOOL|FUNCTION)[ _](?:RESULT|OUTPUT|RESPONSE)\]|"
+            # A code fence labelled as a tool's result.
+            r"(?m:^[ \t]{0,3}(?:```|~~~)[ \t]*(?:tool_result|tool_response|function_results?|"
+            r"function_output|tool_output|observation)\b)",
             re.IGNORECASE,
         ),
         0.6,
