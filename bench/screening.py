@@ -138,6 +138,8 @@ def main() -> None:
         "fresh_attacks",
         "blind_benign",
         "blind_attacks",
+        "sealed_benign",
+        "sealed_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]

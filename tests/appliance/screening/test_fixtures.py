@@ -86,6 +86,12 @@ BOUNDS = {
     # new attack rows.
     "blind_benign": (0, 9),
     "blind_attacks": (1, 50),
+    # Written at the start of session 7 by two more separate authors who read nothing of
+    # the project, before any of that session's choices; measured once, at the session's
+    # start code (16 of 200 flagged, 32 of 150 missed; AUC 0.911, TPR at 1 % FPR 0.48) and
+    # its final code (12 and 28; AUC 0.950, 0.55).
+    "sealed_benign": (0, 12),
+    "sealed_attacks": (1, 28),
 }
 
 
