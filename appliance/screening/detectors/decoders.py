@@ -77,6 +77,7 @@ _ACROSTIC_CUE = re.compile(
     r"\b(?:first|initial|starting|capital)\s+letters?\b|\binitials\b|\bacrostic",
     re.IGNORECASE,
 )
+_CAPITALISED = re.compile(r"[A-Z][a-z'\u2019-]*")
 _CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z'\u2019-]*(?:[\s,;/.]{1,3}[A-Z][a-z'\u2019-]*){4,400}")
 _BASE32 = re.compile(r"(?<![A-Za-z0-9=])[A-Z2-7]{16,}={0,6}(?![A-Za-z0-9=])")
 # UTF-8 read as Windows-1252 (Cyrillic "o", U+043E, shows as "Ð¾"): Windows-1252's
@@ -90,6 +91,7 @@ _CP1252 = {
 # A UTF-8 lead byte then a continuation byte, as Windows-1252 or Latin-1 shows them.
 _MOJIBAKE_PAIR = re.compile("[\\xc2-\\xf4][\\x80-\\xbf" + "".join(_CP1252) + "]")
 _NOT_SPACE = re.compile(r"\S+")
+_LINE = re.compile(r"[^\n]+")
 _MAX_MOJIBAKE_WORDS = 64
 _HIDDEN_WORD = re.compile("|".join(sorted(HIDDEN_WORDS, key=len, reverse=True)))
 
@@ -184,18 +186,19 @@ def decode_rot13(text: str) -> list[Decoded]:
     return [Decoded(0, len(text), codecs.decode(text, "rot13"))]
 
 
+def _lowered_words(text: str) -> list[str]:
+    """The runs of four or more ASCII letters, lower-cased. Only ASCII text is lowered
+    whole: elsewhere a letter may lower to ASCII (the Kelvin sign to "k") and join a word."""
+    if text.isascii():
+        return _LETTERS.findall(text.lower())
+    return [word.lower() for word in _LETTERS.findall(text)]
+
+
 def decode_letter_shift(text: str) -> list[Decoded]:
     """Text that reads as instructions under one letter shift (Caesar, ROT-n): two distinct
     words of `HIDDEN_WORDS` must appear under the same shift."""
-    # The common case, found without a match object per word. Only ASCII is lowered whole:
-    # elsewhere a letter may lower to ASCII (the Kelvin sign to "k") and join a word.
-    words = (
-        _LETTERS.findall(text.lower())
-        if text.isascii()
-        else [word.lower() for word in _LETTERS.findall(text)]
-    )
-    if _SHIFTED.keys().isdisjoint(words):
-        return []
+    if _SHIFTED.keys().isdisjoint(_lowered_words(text)):
+        return []  # the common case, found without a match object per word
     hits: dict[int, tuple[set[str], int, int]] = {}
     for match in _LETTERS.finditer(text):
         for plain, shift in _SHIFTED.get(match.group(0).lower(), ()):
@@ -248,15 +251,10 @@ def decode_reversed(text: str) -> list[Decoded]:
     """Text written backwards ("snoitcurtsni ruoy erongi"): two distinct words of
     `HIDDEN_WORDS` must read backwards in one line; the line up to the last of them,
     reversed."""
-    words = (
-        _LETTERS.findall(text.lower())
-        if text.isascii()
-        else [word.lower() for word in _LETTERS.findall(text)]
-    )
-    if len(_REVERSED.keys() & set(words)) < 2:
+    if len(_REVERSED.keys() & set(_lowered_words(text))) < 2:
         return []
     found: list[Decoded] = []
-    for line in re.finditer(r"[^\n]+", text):
+    for line in _LINE.finditer(text):
         hits = [m for m in _LETTERS.finditer(line.group(0)) if m.group(0).lower() in _REVERSED]
         if len({m.group(0).lower() for m in hits}) < 2:
             continue
@@ -276,7 +274,7 @@ def decode_acrostic(text: str) -> list[Decoded]:
         return []
     found: list[Decoded] = []
     for match in _CAPITALISED_RUN.finditer(text):
-        initials = "".join(word[0] for word in re.findall(r"[A-Z][a-z'\u2019-]*", match.group(0)))
+        initials = "".join(word[0] for word in _CAPITALISED.findall(match.group(0)))
         if _HIDDEN_WORD.search(initials.lower()):
             found.append(Decoded(match.start(), match.end(), initials))
     return found

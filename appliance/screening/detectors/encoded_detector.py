@@ -11,8 +11,9 @@ _MAX_PAYLOADS = 16
 
 
 class EncodedPayloadDetector:
-    """Peels base64, hex, URL-encoding, letter shifts, leetspeak and spelling alphabets, then
-    rescreens what they hide."""
+    """Peels every encoding in `DECODERS` (base64, base32, hex, URL-encoding, mojibake,
+    letter shifts, leetspeak, spelling alphabets, backwards text, acrostics), then rescreens
+    what each hides."""
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """A finding per decoded payload plus the findings of screening its plaintext."""
@@ -26,7 +27,7 @@ class EncodedPayloadDetector:
                 if not decoding.screen_fully and not find_overrides(item.text):
                     continue
                 if (item.start, item.end, item.text) in seen:
-                    continue  # ROT13 found by both the ROT13 and the letter-shift decoder
+                    continue  # one ROT13 line found by the ROT13 and letter-shift decoders
                 seen.add((item.start, item.end, item.text))
                 payloads += 1
                 if payloads > _MAX_PAYLOADS:
