@@ -117,24 +117,50 @@ def looks_like_text(data: bytes) -> str | None:
     return text if printable / len(text) >= 0.9 else None
 
 
-def decode_base64(text: str) -> list[Decoded]:
-    """Base64 (standard or URL-safe) runs that decode to text."""
+def _runs_as_text(
+    text: str, pattern: re.Pattern[str], to_bytes: Callable[[str], bytes | None]
+) -> list[Decoded]:
+    """The runs of `pattern` whose bytes (`to_bytes`, None when not an encoding) read as
+    text."""
     found: list[Decoded] = []
-    for match in _BASE64.finditer(text):
-        token = match.group(0)
-        # Identifiers and words alone are not payloads: real base64 mixes cases and digits.
-        if token.isalpha() and (token.islower() or token.isupper()):
-            continue
-        padded = token.rstrip("=")
-        padded += "=" * (-len(padded) % 4)
-        try:
-            raw = base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
-        except (binascii.Error, ValueError):
-            continue
-        decoded = looks_like_text(raw)
+    for match in pattern.finditer(text):
+        raw = to_bytes(match.group(0))
+        decoded = None if raw is None else looks_like_text(raw)
         if decoded is not None:
             found.append(Decoded(match.start(), match.end(), decoded))
     return found
+
+
+def _base64_bytes(token: str) -> bytes | None:
+    # Identifiers and words alone are not payloads: real base64 mixes cases and digits.
+    if token.isalpha() and (token.islower() or token.isupper()):
+        return None
+    padded = token.rstrip("=")
+    padded += "=" * (-len(padded) % 4)
+    try:
+        return base64.b64decode(padded.replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _base32_bytes(token: str) -> bytes | None:
+    token = token.rstrip("=")
+    if token.isalpha():
+        return None  # a word in capitals, not an encoding: base32 of text has digits
+    try:
+        return base64.b32decode(token + "=" * (-len(token) % 8))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def decode_base64(text: str) -> list[Decoded]:
+    """Base64 (standard or URL-safe) runs that decode to text."""
+    return _runs_as_text(text, _BASE64, _base64_bytes)
+
+
+def decode_base32(text: str) -> list[Decoded]:
+    """Base32 runs (RFC 4648 alphabet, upper case) that decode to text."""
+    return _runs_as_text(text, _BASE32, _base32_bytes)
 
 
 def decode_hex(text: str) -> list[Decoded]:
@@ -277,23 +303,6 @@ def decode_acrostic(text: str) -> list[Decoded]:
         initials = "".join(word[0] for word in _CAPITALISED.findall(match.group(0)))
         if _HIDDEN_WORD.search(initials.lower()):
             found.append(Decoded(match.start(), match.end(), initials))
-    return found
-
-
-def decode_base32(text: str) -> list[Decoded]:
-    """Base32 runs (RFC 4648 alphabet, upper case) that decode to text."""
-    found: list[Decoded] = []
-    for match in _BASE32.finditer(text):
-        token = match.group(0).rstrip("=")
-        if token.isalpha():
-            continue  # a word in capitals, not an encoding: base32 of text has digits
-        try:
-            raw = base64.b32decode(token + "=" * (-len(token) % 8))
-        except (binascii.Error, ValueError):
-            continue
-        decoded = looks_like_text(raw)
-        if decoded is not None:
-            found.append(Decoded(match.start(), match.end(), decoded))
     return found
 
 
