@@ -50,13 +50,18 @@ _SHIFT_FORWARD = [
     )
     for shift in range(26)
 ]
+
+
 # A hidden word as it reads in text that shifting forward by s decodes: {text: [(word, s)]}.
-_SHIFTED: dict[str, list[tuple[str, int]]] = {}
-for _plain in HIDDEN_WORDS:
-    for _shift in range(1, 26):
-        _SHIFTED.setdefault(_plain.translate(_SHIFT_FORWARD[26 - _shift]), []).append(
-            (_plain, _shift)
-        )
+def _shifted_hidden_words() -> dict[str, list[tuple[str, int]]]:
+    table: dict[str, list[tuple[str, int]]] = {}
+    for plain in HIDDEN_WORDS:
+        for shift in range(1, 26):
+            table.setdefault(plain.translate(_SHIFT_FORWARD[26 - shift]), []).append((plain, shift))
+    return table
+
+
+_SHIFTED = _shifted_hidden_words()
 _LETTERS = re.compile(r"[A-Za-z]{4,}")
 _SPELLING = {
     "alfa": "a", "alpha": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e",
