@@ -8,6 +8,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from appliance.screening.citation import CitedQuestion, cited_question
 from appliance.screening.combiner import ScoreCombiner, Signals, to_logit
 from appliance.screening.errors import ScreeningInputError
 from appliance.screening.segments import Segment, prose_segments
@@ -100,7 +101,10 @@ class Screener:
             raise ScreeningInputError("no messages to screen")
         started = time.perf_counter()
         parts = self.screen_batch(
-            [message.content for message in text], threshold=threshold, action=action
+            [message.content for message in text],
+            threshold=threshold,
+            action=action,
+            user_turns=[message.role == "user" for message in text],
         )
         worst = max(parts, key=lambda verdict: verdict.score)
         reasons = tuple(
@@ -117,9 +121,18 @@ class Screener:
         )
 
     def screen_batch(
-        self, texts: Sequence[str], *, threshold: float = 0.5, action: Action = "block"
+        self,
+        texts: Sequence[str],
+        *,
+        threshold: float = 0.5,
+        action: Action = "block",
+        user_turns: Sequence[bool] | None = None,
     ) -> list[Verdict]:
-        """Verdicts in input order; the semantic pass scores all texts in one batch."""
+        """Verdicts in input order; the semantic pass scores all texts in one batch.
+
+        `user_turns` says which texts are a user's own words (all, when None): only those
+        may be capped as questions about what they quote (see `citation.py`).
+        """
         started = time.perf_counter()
         analysed = self._analyse(texts)
         shared_ms = (time.perf_counter() - started) * 1000.0 / max(1, len(texts))
@@ -129,7 +142,46 @@ class Screener:
                 verdicts.append(self._oversize(text, shared_ms))
             else:
                 verdicts.append(self._verdict(text, *item, threshold, action, shared_ms))
+        framed: list[tuple[int, CitedQuestion]] = []
+        cap = self.settings.cited_question_cap
+        for index, (text, item, verdict) in enumerate(zip(texts, analysed, verdicts, strict=True)):
+            if item is None or verdict.score <= cap or (user_turns and not user_turns[index]):
+                continue
+            question = cited_question(text)
+            if question is not None:
+                framed.append((index, question))
+        if framed:
+            self._cap_cited_questions(verdicts, framed, threshold, action)
         return verdicts
+
+    def _cap_cited_questions(
+        self,
+        verdicts: list[Verdict],
+        framed: Sequence[tuple[int, CitedQuestion]],
+        threshold: float,
+        action: Action,
+    ) -> None:
+        """Cap the verdicts of questions whose own words, citations masked, screen benign."""
+        started = time.perf_counter()
+        cap = self.settings.cited_question_cap
+        outside = self._analyse([question.outside for _, question in framed])
+        extra_ms = (time.perf_counter() - started) * 1000.0 / len(framed)
+        for (index, question), item in zip(framed, outside, strict=True):
+            if item is None:
+                continue
+            own = self._verdict(question.outside, *item, threshold, action, 0.0)
+            if own.score >= cap:
+                continue
+            verdict = verdicts[index]
+            injection = cap >= threshold
+            cited = Reason("cited_question", question.start, question.end, question.cue, cap)
+            verdicts[index] = Verdict(
+                score=cap,
+                injection=injection,
+                action=action if injection else "allow",
+                reasons=(cited, *verdict.reasons)[:_MAX_REASONS],
+                latency_ms=verdict.latency_ms + extra_ms,
+            )
 
     def signals_batch(self, texts: Sequence[str]) -> list[Signals | None]:
         """The combiner's inputs for each text (None when too large to parse); for training."""

@@ -70,6 +70,15 @@ class ScreeningSettings(BaseModel):
         description="The semantic pass scores long text in windows of this many characters "
         "and keeps the highest score, so an injection buried in a long document still shows.",
     )
+    cited_question_cap: float = Field(
+        default=0.45,
+        gt=0,
+        le=1.0,
+        description="Highest score of a user's question about content they quote (\"is this "
+        "a prompt injection? '...'\"), when the words outside the quotation screen as benign "
+        "on their own (appliance/screening/citation.py). Below the default threshold 0.5, so "
+        "such questions are allowed by default and flagged by a stricter policy. 1.0: off.",
+    )
     workers: int = Field(default=2, ge=1, le=64, description="Threads of the async wrapper's pool.")
     inline_max_chars: int = Field(
         default=1024,
