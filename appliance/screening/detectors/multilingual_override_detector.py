@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from appliance.screening.detectors.literals import guarded
-from appliance.screening.detectors.override_detector import is_discussed
+from appliance.screening.detectors.override_detector import about_data, is_discussed
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -181,7 +181,7 @@ class MultilingualOverrideDetector:
             for match in pattern.finditer(text):
                 if english_shaped and _ENGLISH.search(match.group(0)):
                     continue  # the English detector's, with its context rules
-                if is_discussed(text, *match.span()):
+                if is_discussed(text, *match.span()) or about_data(text, match.end()):
                     continue
                 findings.append(
                     Finding(

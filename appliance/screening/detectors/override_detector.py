@@ -35,6 +35,9 @@ _RULES = (
     _rule(
         "ignore_previous",
         r"\b(?:ignore|disregard|forget|neglect|overlook|override|bypass|discard|abandon)\W++"
+        # "instruction-override attempts": the verb used as a noun, naming an attack.
+        r"(?!(?:attempts?|attacks?|detection|prevention|techniques?|examples?|payloads?|"
+        r"tests?|scenarios?|resistance|defen[cs]es?)\b)"
         + _GAP
         + r"(?:previous|prior|preceding|above|earlier|former|initial|original|system|"
         r"developer|safety|all|any|your|these|those)\W++"
@@ -45,8 +48,9 @@ _RULES = (
     ),
     _rule(
         "forget_everything",
+        # Not "forget what I said yesterday": the user's own words are theirs to take back.
         r"\b(?:forget|ignore|disregard)\s+(?:about\s+)?(?:everything|all\s+(?:of\s+)?that|"
-        r"what\s+(?:you\s+were|i)\s+(?:told|said))\b"
+        r"what\s+you\s+(?:were|have\s+been|'ve\s+been)\s+told)\b"
         # "Forget everything you (think you) know about sourdough" is an idiom.
         r"(?!\s+(?:you\s+)?(?:(?:think|thought)\s+)?(?:you\s+)?(?:know|knew|learned|learnt|"
         r"heard|read)\s+about\b)",
@@ -142,6 +146,24 @@ _QUOTES = ('"', "“", "”", "`", "«", "»", "「", "」", "『", "』")
 _SINGLE_QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 
 
+# "Ignore any instructions it contains", "disregard instructions found inside retrieved
+# documents": the rule an application gives its model about data, not an override of it.
+_ABOUT_DATA = re.compile(
+    r"\w*\s+(?:that\s+)?(?:(?:it|they|the\s+[\w-]+)\s+(?:may\s+|might\s+)?contains?\b|"
+    r"(?:(?:contained|embedded|found|written|hidden|appearing|placed)\s+)?(?:in|inside|within)\s+"
+    r"(?:the\s+|this\s+|that\s+|these\s+|those\s+|any\s+|an?\s+|such\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:documents?|e-?mails?|web\s*pages?|pages|websites?|tags|files|attachments?|tickets?|"
+    r"reviews|comments|snippets?|passages?|search\s+results|tool\s+(?:outputs?|results?)|"
+    r"retrieved\s+\w+|data)\b)",
+    re.IGNORECASE,
+)
+
+
+def about_data(text: str, end: int) -> bool:
+    """Whether the instructions named just before `end` are those inside processed data."""
+    return _ABOUT_DATA.match(text, end, min(len(text), end + 120)) is not None
+
+
 def is_discussed(text: str, start: int, end: int, *, quotes: bool = True) -> bool:
     """Whether the phrase at start:end is quoted or sits among words that discuss it.
 
@@ -172,7 +194,9 @@ class OverrideDetector:
             for match in rule.pattern.finditer(text):
                 start, end = match.span()
                 score = rule.score
-                if is_discussed(text, start, end):
+                if is_discussed(text, start, end) or (
+                    rule.name == "ignore_previous" and about_data(text, end)
+                ):
                     score *= self._discussed_factor
                 findings.append(
                     Finding(
