@@ -16,6 +16,17 @@ _MAX_SEGMENT_CHARS = 2048
 _MIN_WORDS = 3
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _LINE = re.compile(r"[^\n]*(?:\n|$)")
+# Statements of program source, which have as many letters as prose: definitions, imports,
+# lines that open a block or end a statement, and assignments and returns of expressions.
+# Comments stay prose: an instruction planted in code hides there.
+_CODE = re.compile(
+    r"^\s*(?:(?:async\s+)?(?:def|class|fn|func|function)\s+[\w$]+\s*[(:<]|"
+    r"(?:import|from)\s+[\w.]+(?:\s+import\b|\s+as\b|\s*;?\s*$)|"
+    r"(?:return|yield|raise|await|elif|while|for|if)\b[^.!?]*[()\[\]+*/%=<>][^.!?]*$|"
+    r"for\s+[\w, ()]+\s+in\s+[^.!?]+:$|"
+    r"[\w.\[\]]+\s*(?:[-+*/%|&]?=|:=)\s*[^=\s][^.!?]*$)|"
+    r"(?:\)\s*:|[{;])\s*$",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +41,7 @@ class Segment:
 def _is_prose(line: str) -> bool:
     # Table rows and code are data; a line is prose when most of it is words.
     stripped = line.strip()
-    if not stripped or stripped[0] == "|":
+    if not stripped or stripped[0] == "|" or _CODE.search(stripped):
         return False
     words = _LETTERS.findall(stripped)
     return len(words) >= _MIN_WORDS and sum(map(len, words)) * 2 >= len(stripped)
