@@ -92,6 +92,8 @@ HANDWRITTEN_FILES = {
     "benign_pasted_documents.jsonl": "documents",
     "attacks_indirect.jsonl": "indirect",
     "attacks_direct.jsonl": "direct",
+    "benign_everyday.jsonl": "everyday",
+    "attacks_varied.jsonl": "varied",
 }
 
 
