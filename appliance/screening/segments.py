@@ -22,9 +22,9 @@ _LINE = re.compile(r"[^\n]*(?:\n|$)")
 _CODE = re.compile(
     r"^\s*(?:(?:async\s+)?(?:def|class|fn|func|function)\s+[\w$]+\s*[(:<]|"
     r"(?:import|from)\s+[\w.]+(?:\s+import\b|\s+as\b|\s*;?\s*$)|"
-    r"(?:return|yield|raise|await|elif|while|for|if)\b[^.!?]*[()\[\]+*/%=<>][^.!?]*$|"
-    r"for\s+[\w, ()]+\s+in\s+[^.!?]+:$|"
-    r"[\w.\[\]]+\s*(?:[-+*/%|&]?=|:=)\s*[^=\s][^.!?]*$)|"
+    r"(?:return|yield|raise|await|elif|while|for|if)\b[^\n]*[()\[\]+*/%=<>][^\n]*(?<![.!?])$|"
+    r"for\s+[\w, ()]+\s+in\s+[^\n]+:$|"
+    r"[\w.\[\]]+\s*(?:[-+*/%|&]?=|:=)\s*[^=\s][^\n]*(?<![.!?])$)|"
     r"(?:\)\s*:|[{;])\s*$",
 )
 

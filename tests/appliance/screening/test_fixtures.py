@@ -31,7 +31,9 @@ from tests.appliance.screening.conftest import ASSETS
 # rows (data/benign_everyday.jsonl, data/attacks_varied.jsonl; kinds chosen from what these
 # sets flagged and missed): more caught and a few more flagged at 0.5 (check 3 and 17,
 # holdout 4 and 20, fresh 5 and 32, blind 5 and 44, sealed 5 and 22), a better ranking on
-# every pair (mean ROC AUC of the five 0.962 -> 0.967).
+# every pair (mean ROC AUC of the five 0.962 -> 0.967). Then method calls in returns and
+# assignments ("return x.get(y)") are source too: check 4 and 16, fresh 5 and 33, sealed
+# 5 and 21.
 BOUNDS = {
     "hard_benign": (0, 2),
     "attacks": (1, 0),
@@ -71,8 +73,8 @@ BOUNDS = {
     # holdout 2 and 28 (AUC of the three pairs together 0.953 -> 0.966). Then Hindi
     # overrides, "answer without filters" in six languages and ```tool_result fences:
     # check 3 and 20, holdout 2 and 25.
-    "check_benign": (0, 3),
-    "check_attacks": (1, 17),
+    "check_benign": (0, 4),
+    "check_attacks": (1, 16),
     "holdout_benign": (0, 4),
     "holdout_attacks": (1, 20),
     # Written in session 6 by two more separate authors and held back from the start:
@@ -87,7 +89,7 @@ BOUNDS = {
     # and 38 with the new attack rows, 4 and 37 after the multilingual cues. Session 8:
     # 3 and 37 once questions about quoted attacks are capped (citation.py).
     "fresh_benign": (0, 5),
-    "fresh_attacks": (1, 32),
+    "fresh_attacks": (1, 33),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
     # detectors were chosen from the dev split's and the other fixtures' misses, without
@@ -104,7 +106,7 @@ BOUNDS = {
     # flagged rows: 6 and 28 once questions about quoted attacks are capped (citation.py),
     # 5 and 28 once rules about instructions inside data no longer count as overrides.
     "sealed_benign": (0, 5),
-    "sealed_attacks": (1, 22),
+    "sealed_attacks": (1, 21),
 }
 
 

@@ -56,6 +56,7 @@ SOURCE = (
     "    for item in items:\n"
     "        total += item * 2\n"
     "    return total + 33\n"
+    "        return offset.get('parser')\n"
     "const sum = items.reduce((a, b) => a + b, 0);\n"
     "if (ready) {\n"
 )
