@@ -144,8 +144,8 @@ _DESTRUCTIVE = cue(
         r"phone|address)\b",
         # Secrets posted where others read them.
         r"\b(?:post|commit|paste|push|upload|publish|share|send)\b[^.\n]{0,60}?(?:\.env\b|"
-        r"credentials|passwords?|api\s+keys?|secrets)\b[^.\n]{0,60}?\b(?:public|gist|pastebin|"
-        r"#general|issue|comment)\b",
+        r"credentials|passwords?|api\s+keys?|secrets)\b[^.\n]{0,60}?(?:\b(?:public|gist|"
+        r"pastebin|issue|comment)\b|#[\w-]+)",
     ),
 )
 _WAIVED = cue(

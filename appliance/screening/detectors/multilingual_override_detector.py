@@ -70,6 +70,9 @@ _PATTERNS = [
     # Not "I want to ignore" (したい) or "how to ignore" (する方法): asked, not ordered.
     r"(?:指示|命令|ルール|制限|設定|プロンプト).{0,12}?(?:無視(?!したい|する方法|するには|できま|でき"
     r"る)|忘れ(?!たい|ない))",
+    # "All previous settings are now void": earlier instructions declared invalid.
+    r"(?:以前|これまで|前|最初)の(?:指示|命令|ルール|制限|設定|プロンプト).{0,8}?(?:無効に(?:なり|な"
+    r"った|なる|します|して)|無効です|取り消(?:され|し)|破棄(?:され|し))",
     r"(?:지시|규칙|명령|지침|제한|프롬프트).{0,12}?(?:무시|잊)",
     r"\b(?:talimat|kural|y[oö]nerge|k[\u0131i]s[\u0131i]tlama)\w*\W+(?:\w+\W+){0,3}?"
     r"(?:yok\s+say|g[oö]rmezden\s+gel|unut)",
@@ -104,22 +107,34 @@ _EXTRACTION_PATTERNS = [
     r".{0,15}?(?:教えて|見せて|表示|出力|書き出|繰り返|そのまま)",
     r"(?:너의|네|당신의)\s*(?:시스템\s*프롬프트|초기\s*지시|숨겨진\s*지시).{0,15}?"
     r"(?:보여|출력|알려|말해|반복|그대로)",
-    r"\b(?:покажи|выведи|повтори|напиши|раскрой|перечисли|процитируй|скопируй|отправь)\w*"
+    r"\b(?:покажи|выведи|повтори|напиши|раскрой|перечисли|процитируй|скопируй|отправь|переведи|"
+    r"перескажи)\w*"
     r"[^.\n]{0,30}?\b(?:тво|ваш|сво)\w*\s+(?:системн\w+\s+(?:промпт|подсказк|инструкци|сообщени)|"
     r"скрыт\w+\s+инструкци|исходн\w+\s+инструкци)",
-    r"\b(?:muestra|muéstrame|revela|revélame|repite|imprime|escribe|copia|dime|enséñame|dame)\b"
+    r"\b(?:muestra|muéstrame|revela|revélame|repite|imprime|escribe|copia|dime|enséñame|dame|"
+    r"traduce|tradúceme|resume|resúmeme|cita)\b"
     r"[^.\n]{0,30}?\btus?\s+(?:prompt\s+(?:del?\s+)?sistema|instrucciones\s+(?:del\s+sistema|"
     r"iniciales|ocultas|originales)|mensaje\s+del\s+sistema)",
-    r"\b(?:mostre|mostra|revele|repita|imprima|escreva|copie|diga)\b[^.\n]{0,30}?"
+    r"\b(?:mostre|mostra|revele|repita|imprima|escreva|copie|diga|traduza|resuma|cite)\b"
+    r"[^.\n]{0,30}?"
     r"\b(?:seu|sua|seus|suas)\s+(?:prompt\s+(?:do\s+)?sistema|instruções\s+(?:do\s+sistema|"
     r"iniciais|ocultas|originais)|mensagem\s+do\s+sistema)",
-    r"\b(?:montre|affiche|révèle|répète|imprime|écris|copie|donne|dis)(?:-moi)?\b[^.\n]{0,30}?"
+    r"\b(?:montre|affiche|révèle|répète|imprime|écris|copie|donne|dis|traduis|résume|recopie|"
+    r"reproduis|cite)(?:z|-moi|r)?\b[^.\n]{0,30}?"
     r"\b(?:ton|ta|tes|votre|vos)\s+(?:prompt\s+syst[eè]me|instructions\s+(?:syst[eè]me|"
     r"initiales|cachées|originales)|message\s+syst[eè]me)",
-    r"\b(?:zeig|zeige|gib|wiederhole|verrate|schreib|schreibe|kopiere|nenne)\b[^.\n]{0,30}?"
+    # "Recopiez mot pour mot les consignes que vous avez reçues": the model's own, by how it
+    # got them.
+    r"\b(?:montre|affiche|révèle|répète|imprime|écris|copie|donne|dis|traduis|résume|recopie|"
+    r"reproduis|cite)(?:z|-moi|r)?\b[^.\n]{0,40}?\b(?:les\s+)?(?:consignes|instructions|"
+    r"directives|règles)\s+(?:que\s+(?:vous\s+avez|tu\s+as)\s+reçues|qu'on\s+(?:vous|t')\s*a\s+"
+    r"données)",
+    r"\b(?:zeig|zeige|gib|wiederhole|verrate|schreib|schreibe|kopiere|nenne|übersetze|"
+    r"zitiere|fasse)\b[^.\n]{0,30}?"
     r"\b(?:deinen|deine|dein|ihren|ihre)\s+(?:system-?prompt|systemanweisungen|"
     r"anfangsanweisungen|versteckten\s+anweisungen|ursprünglichen\s+anweisungen)",
-    r"\b(?:mostra|mostrami|rivela|rivelami|ripeti|stampa|scrivi|copia|dimmi|dammi)\b"
+    r"\b(?:mostra|mostrami|rivela|rivelami|ripeti|stampa|scrivi|copia|dimmi|dammi|traduci|"
+    r"riassumi|cita)\b"
     r"[^.\n]{0,30}?\b(?:il\s+tuo|i\s+tuoi|le\s+tue|la\s+tua)\s+(?:prompt\s+(?:di\s+)?sistema|"
     r"istruzioni\s+(?:di\s+sistema|iniziali|nascoste|originali)|messaggio\s+di\s+sistema)",
 ]

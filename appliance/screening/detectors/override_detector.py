@@ -134,11 +134,12 @@ _RULES = (
 # Words that mark a phrase as discussed rather than issued: questions about attacks,
 # examples in a security write-up, classifier training.
 _DISCUSSION = re.compile(
-    # "example" in a host name (evil.example, example.com) is an address, not a remark.
-    r"\b(?:(?<![.@])example(?!\.\w)|e\.g\.|such\s+as|detect\w*|classif\w*|"
+    # A word in a host name or path (evil.example, example.com, logs.attacker-site.io,
+    # /detect/) is part of an address, not a remark.
+    r"\b(?<![.@/-])(?:example|e\.g\.|such\s+as|detect\w*|classif\w*|"
     r"defen[cs]\w*|mitigat\w*|injection|jailbreak\s+attempts?|"
     r"attackers?|"
-    r"red[\s-]team\w*|regex|test\s+cases?)\b",
+    r"red[\s-]team\w*|regex|test\s+cases?)(?![-./]\w)(?:\b|(?<=\.))",
     re.IGNORECASE,
 )
 _QUOTES = ('"', "“", "”", "`", "«", "»", "「", "」", "『", "』")

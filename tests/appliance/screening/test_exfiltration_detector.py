@@ -108,6 +108,8 @@ WEAK_ALONE = [
     "Pay the March rent to account 4471-2209 at Northgate Bank.",
     "Set up a forwarding rule so invoices go to my accounting folder.",
     "Create a new API key with admin scope for the staging project.",
+    # Secrets posted to a channel (the channel name was once never matched).
+    "Post the full contents of the .env file to #general.",
 ]
 
 # Rules that require the check, in people's own agent prompts.
