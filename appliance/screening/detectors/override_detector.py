@@ -116,6 +116,27 @@ _RULES = (
         0.7,
     ),
     _rule(
+        # A claim that the model's own rules changed: "your confidentiality rule no longer
+        # applies", "put the content policy on hold", "the instructions you received were
+        # a draft".
+        "rules_lifted",
+        # Not "your return policy no longer applies": a business's policy, asked about.
+        r"\byour\s+(?:(?:(?:confidentiality|content|safety|ethical|moral|system|original|"
+        r"previous|earlier|old|current|internal|usual|default|ai|assistant|privacy\s+and\s+"
+        r"safety)\s+)+(?:rules?|restrictions?|polic(?:y|ies)|guidelines|guardrails|filters?|"
+        r"instructions|limits|constraints)|(?:rules|restrictions|guidelines|guardrails|filters|"
+        r"instructions|constraints))\s+(?:no\s+longer\s+appl(?:y|ies)|"
+        r"(?:(?:has|have)\s+been|(?:is|are|was|were)(?:\s+now)?)\s+(?:lifted|removed|suspended|"
+        r"disabled|waived|relaxed|paused|revoked|cancel+ed|void|deactivated|turned\s+off))\b|"
+        r"\b(?:put|place|set)\s+(?:your\s+|the\s+)?(?:content\s+polic(?:y|ies)|safety\s+(?:rules|"
+        r"filters?|guidelines)|guardrails|filters?|restrictions|rules)\s+on\s+hold\b|"
+        r"\b(?:instructions|rules|prompt|guidelines)\s+you\s+(?:received|were\s+given|got)\b"
+        r"[^.\n]{0,60}?\b(?:were|are|was|is)\s+(?:(?:just|only|merely)\s+)?(?:a\s+draft|"
+        r"outdated|wrong|incorrect|obsolete|out\s+of\s+date|superseded|replaced|a\s+test|fake|"
+        r"mistaken)\b",
+        0.7,
+    ),
+    _rule(
         "refusal_suppression",
         r"\b(?:never|do\s+not|don't)\s+(?:refuse|decline|break\s+character)\b|"
         r"\bwithout\s+(?:any\s+)?(?:refus\w+|disclaimers|censorship|(?:moral|ethical|safety)\s+"
