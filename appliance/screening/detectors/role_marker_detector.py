@@ -42,6 +42,24 @@ _MARKERS: tuple[tuple[str, re.Pattern[str], float], ...] = (
     ),
     ("system_line", re.compile(r"(?m)^[ \t]{0,3}(?:system|SYSTEM)[ \t]*:[ \t]*\S"), 0.55),
 )
+# A tool's result pasted as plain text ("Tool result (verify_user):", "Observation:",
+# "get_policy() returned:"): common in real agent logs, so it counts only when what follows
+# grants the caller rights or tells the assistant what it may now do.
+_TOOL_LABEL = re.compile(
+    r"(?im)^[ \t]{0,3}(?:\[?(?:tool|function)(?:\s+call)?(?:\s*\([^()\n]{0,40}\))?\s+(?:result|"
+    r"output|response|returned)\b[^\n]{0,60}?[:\]]|observation[ \t]*:|[\w.]{1,40}\([^()\n]{0,80}"
+    r"\)[ \t]+returned[ \t]*:|\[tool:[ \t]*[^\]\n]{1,80}\])"
+)
+_GRANT = re.compile(
+    r"\"(?:role|user_role|access_level|privileges?|permissions?)\"\s*:\s*\[?\s*\"(?:admin\w*|"
+    r"superuser|super_user|root|owner|read_all|export_all)\"|\"(?:override_\w+|bypass_\w+|is_admin|"
+    r"admin_override|unrestricted)\"\s*:\s*true\b|\b(?:assistant|ai|agent|model|bot)\s+(?:should|"
+    r"must|may|can|is\s+(?:now\s+)?(?:allowed|authori[sz]ed|permitted))\b|\b(?:you\s+are|user\s+"
+    r"is)\s+(?:now\s+)?(?:authori[sz]ed|allowed|permitted|cleared)\s+to\b|\b(?:has|have)\s+"
+    r"admin(?:istrator)?\s+(?:privileges|rights|access)\b|\bredaction\s+disabled\b",
+    re.IGNORECASE,
+)
+_GRANT_REACH = 600
 _TRANSCRIPT_LINE = re.compile(r"(?m)^[ \t]{0,3}(?:Human|User|Assistant|AI)[ \t]*:[ \t]*\S")
 
 
@@ -125,7 +143,25 @@ class RoleMarkerDetector:
                 if len(findings) >= 16:
                     return findings
         findings.extend(self._transcript(text))
+        findings.extend(self._granting_tool_result(text))
         return findings
+
+    def _granting_tool_result(self, text: str) -> list[Finding]:
+        for label in _TOOL_LABEL.finditer(text):
+            grant = _GRANT.search(text, label.end(), label.end() + _GRANT_REACH)
+            if grant is not None:
+                quiet = _in_code(text, label.start())
+                return [
+                    Finding(
+                        kind="role_marker",
+                        start=label.start(),
+                        end=grant.end(),
+                        path="granting_tool_result",
+                        score=0.7 * (self._in_code_factor if quiet else 1.0),
+                        detail=f"{label.group(0).strip()[:30]} ... {grant.group(0)[:30]}",
+                    )
+                ]
+        return []
 
     def _transcript(self, text: str) -> list[Finding]:
         # A Human:/Assistant: exchange inside a prompt forges turns only when it also puts
