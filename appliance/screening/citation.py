@@ -10,13 +10,14 @@ A text is a question about what it cites when all of these hold:
   I be worried", "our red team wrote this test case", "there was a hidden line");
 - the words outside the citations ask something (a question mark, or "explain",
   "categorise", "classify", "analyse", "assess");
-- those outside words alone screen as benign (the screener checks this; see
-  `Screener.screen_batch`).
+- those outside words alone score under the policy's threshold (the screener checks this;
+  see `Screener.screen_batch`).
 
-The verdict is then capped (`ScreeningSettings.cited_question_cap`) rather than cleared: a
-policy with a lower threshold still flags it, and the reasons still name what the quotation
-holds. Only the user's own words get this: in tool outputs and earlier turns an attacker
-writes the frame as easily as the payload.
+The score is then capped (`ScreeningSettings.cited_question_cap`, or the outside words' own
+score when that is higher) rather than cleared: a policy with a threshold at or under the
+cap still flags it, and the reasons still name what the quotation holds. Only the user's
+own words get this: in tool outputs and earlier turns an attacker writes the frame as easily
+as the payload.
 """
 
 from __future__ import annotations

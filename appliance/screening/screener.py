@@ -161,7 +161,8 @@ class Screener:
         threshold: float,
         action: Action,
     ) -> None:
-        """Cap the verdicts of questions whose own words, citations masked, screen benign."""
+        """Cap the verdicts of questions whose own words, citations masked, screen below the
+        threshold: the score becomes the cap, or the own words' score when that is higher."""
         started = time.perf_counter()
         cap = self.settings.cited_question_cap
         outside = self._analyse([question.outside for _, question in framed])
@@ -170,13 +171,14 @@ class Screener:
             if item is None:
                 continue
             own = self._verdict(question.outside, *item, threshold, action, 0.0)
-            if own.score >= cap:
+            if own.score >= threshold:
                 continue
             verdict = verdicts[index]
-            injection = cap >= threshold
-            cited = Reason("cited_question", question.start, question.end, question.cue, cap)
+            score = max(own.score, cap)
+            injection = score >= threshold
+            cited = Reason("cited_question", question.start, question.end, question.cue, score)
             verdicts[index] = Verdict(
-                score=cap,
+                score=score,
                 injection=injection,
                 action=action if injection else "allow",
                 reasons=(cited, *verdict.reasons)[:_MAX_REASONS],

@@ -74,10 +74,11 @@ class ScreeningSettings(BaseModel):
         default=0.45,
         gt=0,
         le=1.0,
-        description="Highest score of a user's question about content they quote (\"is this "
-        "a prompt injection? '...'\"), when the words outside the quotation screen as benign "
-        "on their own (appliance/screening/citation.py). Below the default threshold 0.5, so "
-        "such questions are allowed by default and flagged by a stricter policy. 1.0: off.",
+        description="Score of a user's question about content they quote (\"is this a prompt "
+        "injection? '...'\"), when the words outside the quotation, screened alone, score "
+        "under the threshold (their own score if higher; appliance/screening/citation.py). "
+        "Below the default threshold 0.5, so such questions are allowed by default and "
+        "flagged by a policy whose threshold is at or under it. 1.0: off.",
     )
     workers: int = Field(default=2, ge=1, le=64, description="Threads of the async wrapper's pool.")
     inline_max_chars: int = Field(
