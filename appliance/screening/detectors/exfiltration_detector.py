@@ -87,6 +87,31 @@ _CUES = (
         ),
     ),
 )
+# Records about many people sent where the organisation loses sight of them: a free-mail
+# or "personal" mailbox, a public paste or request-capture service. Sending records to a
+# colleague's work address is ordinary and stays out.
+_PEOPLE_RECORDS = (
+    r"(?:(?:customer|client|patient|employee|user|member|citizen|applicant|account|cardholder|"
+    r"subscriber|student)s?(?:'s?)?\s+(?:records|data|table|list|database|details|pii|files|"
+    r"histor(?:y|ies)|summaries|emails|addresses|information|profiles)|discharge\s+summaries|"
+    r"medical\s+records|transaction\s+histor(?:y|ies))"
+)
+_PRIVATE_DESTINATION = (
+    r"(?:[\w.+-]{1,64}@(?:gmail|googlemail|outlook|hotmail|yahoo|proton(?:mail)?|gmx|icloud|"
+    r"aol|yandex|qq|163)\.[a-z.]{2,6}\b|\b(?:webhook\.site|pastebin\.com|"
+    r"requestbin|ngrok(?:-free)?\.(?:io|app)|transfer\.sh|file\.io|pipedream\.net)|"
+    r"\bmy\s+(?:own\s+)?personal\s+(?:e-?mail|mailbox|drive|dropbox|google\s+drive|account|"
+    r"folder|laptop|phone))"
+)
+_RECORDS_OUT = cue(
+    "records_to_private_destination",
+    0.6,
+    r"\b(?:export|dump|download|pull|extract|copy|send|email|e-mail|mail|upload|post|forward|"
+    r"share|sync|transfer)\b[^.\n]{0,80}?\b"
+    + _PEOPLE_RECORDS
+    + r"\b[^\n]{0,160}?"
+    + _PRIVATE_DESTINATION,
+)
 # Credential files a model with file or shell tools could read (public keys excluded).
 _CREDENTIAL_FILES = (
     r"(?:~?/?\.ssh/(?:id_\w++|\w*key\w*+)(?!\.pub)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|"
@@ -187,7 +212,7 @@ class ExfiltrationDetector:
         """One finding per cue found, at most a few; an action whose check is waived in
         the same text scores as an order to skip it."""
         findings = cue_findings(
-            text, (*_CUES, *_SECRET_CUES), "tool_exfiltration", quotes=False
+            text, (*_CUES, *_SECRET_CUES, _RECORDS_OUT), "tool_exfiltration", quotes=False
         ) + [
             item
             for item in cue_findings(text, (_DESTRUCTIVE,), "tool_exfiltration", quotes=False)
