@@ -140,6 +140,8 @@ def main() -> None:
         "blind_attacks",
         "sealed_benign",
         "sealed_attacks",
+        "sealed2_benign",
+        "sealed2_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]

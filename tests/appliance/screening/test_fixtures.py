@@ -118,6 +118,12 @@ BOUNDS = {
     # 5 and 28 once rules about instructions inside data no longer count as overrides.
     "sealed_benign": (0, 4),
     "sealed_attacks": (1, 20),
+    # Written at the start of session 8 by two more separate authors who read nothing of
+    # the project; measured at the session's start code (14 of 200 flagged, 29 of 150
+    # missed; AUC 0.937, TPR at 1 % FPR 0.37) and its final code (12 and 22; AUC 0.955,
+    # 0.59), and not otherwise read.
+    "sealed2_benign": (0, 12),
+    "sealed2_attacks": (1, 22),
 }
 
 
