@@ -17,7 +17,7 @@ _AI = r"(?:ai|a\.i\.|assistant|chatbot|language\s+model|llm|model|bot|gpt)"
 _LIMITS = (
     r"(?:restrictions?|limits|limitations|filters?|filtering|guidelines|guardrails|"
     r"boundaries|censorship|ethics|morals|morality|polic(?:y|ies)|constraints|principles|"
-    r"safeguards|rules)"
+    r"safeguards|rules|scruples|conscience|alignment)"
 )
 _HARMFUL = (
     r"(?:bombs?|explosives?|pipe\s+bombs?|napalm|meth(?:amphetamine)?|cocaine|heroin|fentanyl|"
@@ -25,7 +25,8 @@ _HARMFUL = (
     r"malware|ransomware|keyloggers?|viruses|botnets?|exploits?|guns?|firearms?|weapons?|"
     r"silencers?|counterfeit\s+money|fake\s+ids?|stolen\s+credit\s+cards?|"
     r"untraceable\s+(?:fire)?arms?|ghost\s+guns?|card\s+skimmers?|"
-    r"(?:password|credential|info)[\s-]?stealers?|steals?\s+(?:saved\s+|stored\s+)?passwords)"
+    r"(?:password|credential|info)[\s-]?stealers?|steals?\s+(?:saved\s+|stored\s+)?passwords|"
+    r"phishing\s+(?:e-?mails?|pages?|sites?|kits?|campaigns?|messages?))"
 )
 # What a request for usable instructions asks for, beyond "how to".
 _DETAIL = (
@@ -55,13 +56,16 @@ _CUES = (
         "unrestricted",
         1.0,
         either(
-            r"\b(?:no|without(?:\s+any)?|free\s+(?:of|from)(?:\s+(?:all|any))?|not\s+bound\s+by|"
+            r"\b(?:no|none\s+of|without(?:\s+any)?|free\s+(?:of|from)(?:\s+(?:all|any))?|not\s+bound\s+by|"
             r"unbound\s+by|released\s+from|liberated\s+from|broken\s+free\s+of|"
             r"(?:doesn't|does\s+not|don't|do\s+not|never)\s+(?:have|follow|care\s+about|"
             r"abide\s+by|adhere\s+to))\s+(?:(?:any|all|the|its|your|their|his|her|typical|"
             r"usual|normal)\s+)?(?:(?:ethical|moral|safety|content|openai'?s?|ai|legal)\s+)?"
             + _LIMITS
             + r"\b(?!\s+on\b)",
+            # "Your evil twin", "an unaligned version of yourself".
+            r"\b(?:your|an?)\s+(?:evil|uncensored|unfiltered|unrestricted|jailbroken|amoral|"
+            r"unaligned)\s+(?:twin|alter\s+ego|version\s+of\s+(?:you|yourself)|self|counterpart)\b",
             r"\b(?:unrestricted|unfiltered|uncensored|amoral|jailbroken|limitless)\s+"
             r"(?:(?:and|or|,)\s+\w+\s+)?(?:version|mode|ai|a\.i\.|assistant|chatbot|model|"
             r"persona|character|entity|bot|responses?|answers?)\b",
@@ -166,6 +170,13 @@ _CUES = (
         either(
             _DETAIL + gap(10) + _HARMFUL + r"\b",
             _HARMFUL + gap(10) + _DETAIL + r"\b",
+            # "A fully working keylogger", "a complete, working ransomware sample".
+            r"\b(?:working|functional|functioning|operational|weaponi[sz]ed|deployable)\s+"
+            r"(?:[\w-]+\s+){0,2}?" + _HARMFUL + r"\b",
+            # Malware that must slip past the defences.
+            _HARMFUL + gap(8) + r"(?:evad\w*|bypass\w*|hid\w*\s+from|undetect\w*\s+by|avoid\w*|"
+            r"slip\w*\s+past)\s+(?:[\w-]+\s+){0,2}?(?:antivirus|anti-virus|edr|windows\s+defender|"
+            r"defender|detection)\b",
         ),
     ),
     cue(
