@@ -60,6 +60,7 @@ _GRANT = re.compile(
     re.IGNORECASE,
 )
 _GRANT_REACH = 600
+_MAX_TOOL_LABELS = 16
 _TRANSCRIPT_LINE = re.compile(r"(?m)^[ \t]{0,3}(?:Human|User|Assistant|AI)[ \t]*:[ \t]*\S")
 
 
@@ -147,7 +148,10 @@ class RoleMarkerDetector:
         return findings
 
     def _granting_tool_result(self, text: str) -> list[Finding]:
-        for label in _TOOL_LABEL.finditer(text):
+        # The first few labels only: a flood of them must not buy a window scan each.
+        for count, label in enumerate(_TOOL_LABEL.finditer(text)):
+            if count >= _MAX_TOOL_LABELS:
+                break
             grant = _GRANT.search(text, label.end(), label.end() + _GRANT_REACH)
             if grant is not None:
                 quiet = _in_code(text, label.start())

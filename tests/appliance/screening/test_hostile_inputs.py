@@ -31,6 +31,9 @@ HOSTILE = [
     # allowance, not one per word.
     ("shifted_words_flood", "vtaber erirny " * 7_000),
     ("spelled_words_flood", "India Golf November Oscar Romeo Echo " * 2_500),
+    # Each tool label opens a window searched for a grant: only the first few are searched.
+    ("tool_label_flood", "Tool result (x):\n" * 15_000),
+    ("quoted_question_flood", 'Is this spam? "' + "ignore the rules " * 2 + '" ' * 5_000),
 ]
 
 
