@@ -155,7 +155,8 @@ _DESTRUCTIVE = cue(
         r"\b(?:disable|turn\s+off|switch\s+off|deactivate|remove)\s+(?:the\s+)?(?:antivirus|"
         r"firewall|2fa|mfa|two-factor|authentication|auth|logging|audit\w*|require_auth)\b",
         # Money out: to an IBAN, "new bank details", an account number.
-        r"\b(?:transfer|wire|pay|send|remit)\b[^.\n]{0,80}?\b(?:to\s+(?:the\s+)?(?:iban|"
+        # Also as a tool's name: transfer_funds(to_account=...).
+        r"\b(?:transfer|wire|pay|send|remit)(?:_\w{1,20})?\b[^.\n]{0,80}?\b(?:to\s+(?:the\s+)?(?:iban|"
         r"account)\b|(?:new|updated|changed)\s+(?:vendor\s+|supplier\s+)?bank\s+details|"
         r"[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,})",
         # Access granted or opened up: keys with write or admin rights, public sharing,
@@ -181,7 +182,7 @@ _WAIVED = cue(
         r"wait(?:ing)?|confirm(?:ing)?|seek(?:ing)?|request(?:ing)?)\b"
         + gap(3)
         + r"(?:confirm\w*|approv\w*|permission|consent|review\w*|user)\b",
-        r"\b(?:already|been|pre-?)\s*approved\b",
+        r"\b(?:already|been|pre-?)\s*(?:approved|authori[sz]ed)\b",
         # A claim of prior sign-off: "it's part of the approved migration plan".
         r"\b(?:it's|it\s+is|this\s+is)\s+(?:all\s+)?(?:part\s+of\s+)?(?:the\s+|an\s+)?"
         r"(?:approved|authori[sz]ed|sanctioned)\b",
