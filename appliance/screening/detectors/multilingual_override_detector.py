@@ -196,7 +196,11 @@ class MultilingualOverrideDetector:
             for match in pattern.finditer(text):
                 if english_shaped and _ENGLISH.search(match.group(0)):
                     continue  # the English detector's, with its context rules
-                if is_discussed(text, *match.span()) or about_data(text, match.end()):
+                if is_discussed(text, *match.span()):
+                    continue
+                # Like the English rule: "ignore any instructions it contains" is a rule
+                # about data; only overrides name instructions that could be the data's.
+                if pattern is _OVERRIDE and about_data(text, match.end()):
                     continue
                 findings.append(
                     Finding(
