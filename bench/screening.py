@@ -142,6 +142,8 @@ def main() -> None:
         "sealed_attacks",
         "sealed2_benign",
         "sealed2_attacks",
+        "sealed3_benign",
+        "sealed3_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]
