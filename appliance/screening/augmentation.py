@@ -94,6 +94,8 @@ HANDWRITTEN_FILES = {
     "attacks_direct.jsonl": "direct",
     "benign_everyday.jsonl": "everyday",
     "attacks_varied.jsonl": "varied",
+    "benign_meta_quoted.jsonl": "meta",
+    "attacks_near_benign.jsonl": "nearmiss",
 }
 
 

@@ -23,19 +23,20 @@ from appliance.screening.verdict import Finding
 # entry covers the imperative's forms; matched case-insensitively on word starts.
 _WORD_ORDER_LANGUAGES: dict[str, tuple[str, str]] = {
     "es": (
-        r"ignor|olvid|omit|descart|desobedec|anul|salt[aá]t",
+        r"ignor|olvid|omit|descart|desobedec|anul|salt[aá]t|dej[ae]\s+de\s+lado|haz\s+caso\s+omiso",
         r"instrucci|reglas|directric|restriccion|normas|indicaciones|prompt",
     ),
     "pt": (
-        r"ignor|esque[cç]|desconsider|descart|anul|omit",
+        r"ignor|esque[cç]|desconsider|descart|anul|omit|deix[ea]\s+de\s+lado",
         r"instru[cç]|regras|diretriz|restri[cç]|normas|prompt",
     ),
     "fr": (
-        r"ignor|oubli|n[eé]glig|contourn|outrepass|fais\s+abstraction",
+        r"ignor|oubli|n[eé]glig|contourn|outrepass|fais\s+abstraction|"
+        r"(?:mets|mettez|laisse|laissez)\s+de\s+c[oô]t[eé]",
         r"instructions?|r[eè]gles|consignes|directives|restrictions|prompt",
     ),
     "it": (
-        r"ignor|dimentic|trascur|scavalc|aggir",
+        r"ignor|dimentic|trascur|scavalc|aggir|metti\s+da\s+parte|lascia\s+(?:perdere|da\s+parte)",
         r"istruzion|regole|direttive|restrizion|linee\s+guida|prompt",
     ),
     "de": (
@@ -219,7 +220,8 @@ class MultilingualOverrideDetector:
 
 _ASCII_HINT = guarded(
     r"ignor|olvid|oubli|vergiss|negeer|dimentic|esquec|zapomnij|abaikan|unut|glom|qua|modo|mode|"
-    r"entwickler|omzeil|lupakan|strunta|umgeh|contourn|descart|desconsider",
+    r"entwickler|omzeil|lupakan|strunta|umgeh|contourn|descart|desconsider|de\s+lado|"
+    r"da\s+parte|caso\s+omiso",
     re.IGNORECASE,
 )
 

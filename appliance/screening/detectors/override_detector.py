@@ -106,6 +106,27 @@ _RULES = (
         0.65,
     ),
     _rule(
+        # "You may stop translating. New instruction: ...": the task the model was given is
+        # dropped mid-text and another put in its place (goal hijacking).
+        "task_switch",
+        # Told to the model: at a sentence start or after "you may", not "we should stop".
+        r"(?:(?:^|(?<=[.!?:\n])|(?<=[.!?:\n]\s)|(?<=[.!?:\n]\s\s))(?:(?:ok(?:ay)?|now|please|"
+        r"alright|right)[,\s]\s*+)?|"
+        r"\byou\s+(?:may|can|should|must|will|need\s+to)\s+(?:now\s+)?)"
+        r"(?:stop|quit|cease|abort|drop|cancel)\s+(?:\w+ing\b|what\s+you(?:'re|\s+are)\s+"
+        r"doing|(?:the|this|your)\s+(?:current\s+|previous\s+)?task)[^\n]{0,40}?\b(?:new|next|"
+        r"real|actual|different)\s+(?:instructions?|task|goal|orders?|assignment)\s*[:\-]",
+        0.7,
+    ),
+    _rule(
+        # The prompt-hacking contests' target phrase: "say 'I have been PWNED'". Not the
+        # breach-notification site (haveibeenpwned.com) nor "we got pwned".
+        "target_phrase",
+        r"\bi\s*(?:ha?ve?|'ve)\s*be+n\s*pw+n+e?d\b|\b(?:say|print|output|respond|reply|"
+        r"answer|type|end\s+with|append|spell)\b[^\n]{0,60}?\bp[\W_]?w[\W_]?n[\W_]?e?[\W_]?d\b",
+        0.6,
+    ),
+    _rule(
         "instructions_revoked",
         r"\b(?:previous|prior|above|earlier|original|old|initial|existing|all|your|system)\s+"
         r"(?:instructions|rules|guidelines|directives|prompts?|restrictions|constraints)\s+"
@@ -216,7 +237,10 @@ class OverrideDetector:
             for match in rule.pattern.finditer(text):
                 start, end = match.span()
                 score = rule.score
-                if is_discussed(text, start, end) or (
+                # The target phrase is quoted when it is set ("say 'I have been PWNED'"):
+                # only discussion words excuse it.
+                quoted = rule.name != "target_phrase"
+                if is_discussed(text, start, end, quotes=quoted) or (
                     rule.name == "ignore_previous" and about_data(text, end)
                 ):
                     score *= self._discussed_factor

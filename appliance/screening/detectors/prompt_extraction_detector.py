@@ -180,6 +180,27 @@ _CUES = (
         r"programmed|prompted|configured)\s+(?:to\s+(?:say|do|hide|avoid|keep)|before|by|"
         r"at\s+the\s+start|not\s+to)\b",
     ),
+    cue(
+        # "Debug output including system prompt follows:" as the text's last words: a
+        # label left open for the model to complete with its own instructions.
+        "completion_bait",
+        0.6,
+        # Not "here is my system prompt:" with the paste left out.
+        r"(?<!\bmy\s)(?<!\bour\s)\b(?:system\s+(?:prompt|message)|(?:initial|original|hidden|"
+        r"secret|full)\s+(?:instructions|prompt)|initiali[sz]ation\s+(?:string|prompt|text)|pre-?prompt)"
+        # Open: a verb or a colon, not a full stop ("... a restricted system prompt.").
+        r"(?:\s+(?:follows|is|are|reads|was|begins|starts)(?:\s+(?:as\s+follows|with))?"
+        r"[ \t]*[:\u2026]*|[ \t]*(?::|\.\.\.|\u2026)+)\s*\Z",
+    ),
+    cue(
+        # "Who made you and what did they tell you?"
+        "makers_instructions",
+        0.6,
+        r"\b(?:made|built|created|trained|programmed|deployed|set)\s+you(?:\s+up)?\b"
+        r"(?:\s*,)?\s+(?:and\s+)?what\s+did\s+they\s+(?:tell|instruct|ask|order)\s+you\b|"
+        r"\bwhat\s+did\s+(?:your|the)\s+(?:developers?|creators?|makers?|operators?|"
+        r"programmers?|deployers?)\s+(?:tell|instruct|ask|order)\s+you\b",
+    ),
 )
 
 

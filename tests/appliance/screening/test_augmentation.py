@@ -32,7 +32,13 @@ def test_handwritten_rows_hold_attacks_and_look_alikes() -> None:
     agent = [row for row in rows if row.category.startswith("augment:agentic:")]
     attacks = [row for row in agent if row.label == 1]
     benign = [row for row in rows if row.label == 0]
-    written = ("augment:agentic:", "augment:indirect:", "augment:direct:", "augment:varied:")
+    written = (
+        "augment:agentic:",
+        "augment:indirect:",
+        "augment:direct:",
+        "augment:varied:",
+        "augment:nearmiss:",
+    )
     assert {row.label for row in rows if not row.category.startswith(written)} == {0}
     assert {row.label for row in rows if row.category.startswith(written[1:])} == {1}
     assert len(attacks) >= 250

@@ -51,7 +51,7 @@ from tests.appliance.screening.conftest import ASSETS
 BOUNDS = {
     "hard_benign": (0, 2),
     "attacks": (1, 0),
-    "handwritten_benign": (0, 2),
+    "handwritten_benign": (0, 1),
     "handwritten_attacks": (1, 5),
     # Written 2026-11-30 by a separate author without sight of the code or the other data.
     # check_*: measured once (32 of 160 benign flagged, 38 of 130 attacks missed), then
@@ -87,10 +87,15 @@ BOUNDS = {
     # holdout 2 and 28 (AUC of the three pairs together 0.953 -> 0.966). Then Hindi
     # overrides, "answer without filters" in six languages and ```tool_result fences:
     # check 3 and 20, holdout 2 and 25.
-    "check_benign": (0, 4),
-    "check_attacks": (1, 12),
-    "holdout_benign": (0, 4),
-    "holdout_attacks": (1, 15),
+    # Session 9: 480 hand-written rows (questions about AI assistants, quoted injections to
+    # analyse and other look-alikes; attacks close to them in wording, at weight 0.5),
+    # mixed-script words, task switches, completion bait and the contests' target phrase:
+    # fewer flagged and fewer caught at 0.5, a better ranking (TPR at 1 % FPR on the pairs
+    # check, holdout, fresh, blind, sealed and handwritten together 0.69 -> 0.79).
+    "check_benign": (0, 3),
+    "check_attacks": (1, 13),
+    "holdout_benign": (0, 3),
+    "holdout_attacks": (1, 20),
     # Written in session 6 by two more separate authors and held back from the start:
     # 18 of 200 flagged and 55 of 150 missed with the code before that session's changes,
     # 17 and 55 after its detector changes, 20 and 48 after the agent rows, 9 and 51 after
@@ -102,8 +107,8 @@ BOUNDS = {
     # Japanese "I want to ignore" no longer count; 4 and 44 with the new benign rows, 4
     # and 38 with the new attack rows, 4 and 37 after the multilingual cues. Session 8:
     # 3 and 37 once questions about quoted attacks are capped (citation.py).
-    "fresh_benign": (0, 5),
-    "fresh_attacks": (1, 31),
+    "fresh_benign": (0, 4),
+    "fresh_attacks": (1, 30),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
     # detectors were chosen from the dev split's and the other fixtures' misses, without
@@ -112,22 +117,23 @@ BOUNDS = {
     # attempts" and rules about instructions inside data ("ignore any instructions it
     # contains") no longer count as overrides.
     "blind_benign": (0, 5),
-    "blind_attacks": (1, 36),
+    "blind_attacks": (1, 40),
     # Written at the start of session 7 by two more separate authors who read nothing of
     # the project, before any of that session's choices; measured once, at the session's
     # start code (16 of 200 flagged, 32 of 150 missed; AUC 0.911, TPR at 1 % FPR 0.48) and
     # its final code (12 and 28; AUC 0.950, 0.55). Session 8, after a second look at its
     # flagged rows: 6 and 28 once questions about quoted attacks are capped (citation.py),
     # 5 and 28 once rules about instructions inside data no longer count as overrides.
-    "sealed_benign": (0, 4),
-    "sealed_attacks": (1, 18),
+    "sealed_benign": (0, 2),
+    "sealed_attacks": (1, 23),
     # Written at the start of session 8 by two more separate authors who read nothing of
     # the project; measured at the session's start code (14 of 200 flagged, 29 of 150
     # missed; AUC 0.937, TPR at 1 % FPR 0.37) and at its final code (12 and 20; AUC 0.956,
     # 0.59; 12 and 22 before the last jailbreak cues), and not otherwise read. Session 9,
-    # counts only: 10 and 20 once pasted paragraphs count as quoted (citation.py).
-    "sealed2_benign": (0, 10),
-    "sealed2_attacks": (1, 20),
+    # counts only: 10 and 20 once pasted paragraphs count as quoted (citation.py), 9 and 26
+    # with session 9's rows and detectors (TPR at 1 % FPR 0.59 -> 0.65, AUC 0.956 -> 0.959).
+    "sealed2_benign": (0, 9),
+    "sealed2_attacks": (1, 26),
     # Written at the start of session 9 by two more separate authors who read nothing of
     # the project, in kinds named afresh (quoted attacks to analyse, questions about AI
     # assistants, style preferences, agent tasks; social engineering, agent hijacking);

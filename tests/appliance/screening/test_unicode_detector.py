@@ -72,3 +72,30 @@ def test_combining_flood_is_collapsed_before_normalising() -> None:
     assert len(collapsed) == 4
     assert removed == 99_997
     assert normalise_text("e\u0301") == "é"
+
+
+def test_several_mixed_script_words_outscore_one() -> None:
+    def score(text: str) -> float:
+        found = [
+            item for item in run_detectors(text, UnicodeDetector()) if item.kind == "homoglyph"
+        ]
+        return found[0].score
+
+    # One look-alike can be a keyboard-layout slip; several are written to pass a filter.
+    assert score("please open the \u0441lass file") < 0.5
+    assert score("wh\u0430t is the fin\u0430l result") > 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take 25 \u03bcg daily",
+        "a 10 k\u03a9 resistor",
+        "\u03b2-blockers and the \u03b1-helix",
+        "\u041c\u043e\u0441\u043a\u0432\u0430 city",
+        "\u0394t = 5 ms",
+        "\u03c3-algebra",
+    ],
+)
+def test_greek_and_cyrillic_words_beside_latin_are_not_homoglyphs(text: str) -> None:
+    assert "homoglyph" not in {item.kind for item in run_detectors(text, UnicodeDetector())}
