@@ -144,6 +144,8 @@ def main() -> None:
         "sealed2_attacks",
         "sealed3_benign",
         "sealed3_attacks",
+        "workplace_benign",
+        "subtle_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]

@@ -9,6 +9,8 @@ cross the action threshold. Quoted or discussed cues do not count.
 
 from __future__ import annotations
 
+import re
+
 from appliance.screening.detectors.phrasing import cue, either, gap, issued_matches
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
@@ -202,6 +204,43 @@ _CUES = (
 )
 _SCORES = ((3.0, 0.85), (2.0, 0.75), (1.5, 0.6), (1.0, 0.4))
 
+# Many-shot jailbreaking: a forged dialogue where the assistant has complied again and again,
+# left open for the model to answer the last (harmful) question the same way.
+_COMPLIANT_TURN = re.compile(
+    r"^[ \t]*(?:a|assistant|ai|bot|gpt|model|chatbot)[ \t]*:[ \t]*(?:sure|of\s+course|"
+    r"certainly|absolutely|here\s+(?:are|is|you\s+go|it\s+is)|happy\s+to|no\s+problem|"
+    r"ok(?:ay)?|yes)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_OPEN_TURN = re.compile(
+    r"(?:^|\n)[ \t]*(?:a|assistant|ai|bot|gpt|model|chatbot)[ \t]*:[ \t]*\Z", re.IGNORECASE
+)
+_HARM = re.compile(
+    _HARMFUL + r"|\bhotwire|\bpick\s+(?:a\s+)?locks?\b|\blaunder|\bhack(?:ing)?\s+into\b|"
+    r"\bsteal\b|\bbypass\s+(?:a\s+)?(?:paywall|alarm|security)",
+    re.IGNORECASE,
+)
+_MANY_SHOT = 3
+_MANY_SHOT_SCORE = 0.75
+_MANY_SHOT_CHARS = 64_000
+
+
+def many_shot(text: str) -> Finding | None:
+    """A forged run of compliant assistant turns ending in an open turn after a harmful ask."""
+    if len(text) > _MANY_SHOT_CHARS or _OPEN_TURN.search(text) is None:
+        return None
+    turns = list(_COMPLIANT_TURN.finditer(text))
+    if len(turns) < _MANY_SHOT or _HARM.search(text, turns[-1].end()) is None:
+        return None
+    return Finding(
+        kind="jailbreak_template",
+        start=turns[0].start(),
+        end=len(text),
+        path="many_shot_compliance",
+        score=_MANY_SHOT_SCORE,
+        detail=f"{len(turns)} compliant turns, then an open one",
+    )
+
 
 class JailbreakTemplateDetector:
     """Scores a text by how many distinct jailbreak-template cues it issues."""
@@ -214,16 +253,16 @@ class JailbreakTemplateDetector:
         if {item.cue.name for item in matches} <= {"forbidden_howto", "harmful_detail"}:
             total = min(total, 0.5)
         score = next((value for floor, value in _SCORES if total >= floor), 0.0)
+        forged = many_shot(text)
         if score == 0.0:
-            return []
+            return [] if forged is None else [forged]
         names = ",".join(sorted(item.cue.name for item in matches))
-        return [
-            Finding(
-                kind="jailbreak_template",
-                start=min(item.start for item in matches),
-                end=max(item.end for item in matches),
-                path=names,
-                score=score,
-                detail=f"{names}: {matches[0].text[:60]}",
-            )
-        ]
+        found = Finding(
+            kind="jailbreak_template",
+            start=min(item.start for item in matches),
+            end=max(item.end for item in matches),
+            path=names,
+            score=score,
+            detail=f"{names}: {matches[0].text[:60]}",
+        )
+        return [found] if forged is None else [found, forged]
