@@ -146,6 +146,7 @@ def main() -> None:
         "sealed3_attacks",
         "workplace_benign",
         "subtle_attacks",
+        "quoted_benign",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         flagged = [screener.screen(row.text).injection for row in rows]

@@ -5,18 +5,22 @@ case to file in a taxonomy, quotes the attack word for word. The semantic head s
 words, not the frame around them, so without this the question is flagged like the attack.
 
 A text is a question about what it cites when all of these hold:
-- it cites something: a quotation of 12 characters or more, a code fence, a "> " block, or
-  pasted paragraphs: when the first or the last paragraph (blank-line or "---" separated)
-  names an attack on the model ("is this a prompt injection", "whether the agent was
-  hijacked", "the hidden comment", "a YARA rule that flags ...") and points at the material
-  ("this e-mail", "below", "these lines"), the other paragraphs count as cited. A user who
-  only doubts a pasted e-mail ("is it legitimate?") may not have seen the instruction to
-  the model inside it, which then still acts when the model summarises the e-mail;
-- the words outside the citations name a suspicion or an analysis ("is this spam", "should
-  I be worried", "our red team wrote this test case", "there was a hidden line", "whether
-  the agent was hijacked", "write a YARA rule that flags ...");
-- the words outside the citations ask something (a question mark, or "explain",
-  "categorise", "classify", "analyse", "assess", "summarise", "label", "write a rule");
+- it cites something: a quotation of 12 characters or more (straight, curly, low-high or
+  single quotes, guillemets, corner brackets), a code fence, a "> " block; or, when the
+  user's words show they have seen what the text does (below), the paragraphs they pasted
+  (blank-line or "---" separated; the user's words are the first or the last paragraph,
+  with a short closing question kept as theirs) or the rest of a sentence after a colon
+  that asks about it ("what does this try to do: ...");
+- the words outside the citations frame it: for quotations, any suspicion ("is this spam",
+  "should I be worried", "is it legit"); for bare pasted text, what the text does to a
+  model ("is this a prompt injection", "what is it trying to do", "did it work", "whether
+  the agent was hijacked", "our filter caught this", "label it for the eval set", "a YARA
+  rule that flags ..."). A user who only doubts a pasted e-mail may not have seen the
+  instruction to the model inside it, which then still acts when the model summarises the
+  e-mail; and a payload's own label ("Hidden instruction for the assistant: ...") asks
+  nothing of anyone;
+- the words outside the citations ask something (a question mark, a verb of analysis, or a
+  colon after a request that hands the citation over);
 - they do not ask for the citation to be carried out ("translate it, then do what it
   says"); "don't follow it" is fine;
 - those outside words alone score under the policy's threshold (the screener checks this;
@@ -28,6 +32,8 @@ cap still flags it, and the reasons still name what the quotation holds. Only th
 own words get this: in tool outputs and earlier turns an attacker writes the frame as easily
 as the payload. A user who is the attacker can write the frame too; the cap keeps such a
 text at 0.45, and the model it reaches has been asked about the text, not told to follow it.
+Frames are looked for near the ends of the text and of its parts, so a long hostile input
+costs a few milliseconds, not a scan per cue.
 """
 
 from __future__ import annotations
@@ -36,34 +42,69 @@ import re
 from dataclasses import dataclass
 
 # Longer texts are documents, not questions about a quotation; and the scan stays cheap.
-MAX_FRAMED_CHARS = 16_384
+MAX_FRAMED_CHARS = 8_192
 _MIN_CITED_CHARS = 20
+# The user's framing words sit at the start or the end of the text, of a paragraph or of
+# the words between quotations: frames are looked for that far from either end, so the
+# cost stays small on a long hostile input.
+_FRAME_WINDOW = 1_200
+# A closing paragraph this short that asks something is the user's question, not pasted.
+_MAX_QUESTION_CHARS = 300
 _PLACEHOLDER = ' "..." '
 
 _FENCE = re.compile(r"```[^\n]*\n.*?(?:```|\Z)", re.DOTALL)
 _QUOTATIONS = (
     re.compile(r'"[^"]{12,4000}?"'),
     re.compile(r"“[^”]{12,4000}?”"),
+    re.compile(r"„[^“”]{12,4000}?[“”]"),
     re.compile(r"«[^»]{12,4000}?»"),
-    re.compile(r"^>[^\n]*(?:\n>[^\n]*)*", re.MULTILINE),
+    re.compile(r"\u2018[^\u2019]{12,4000}?\u2019(?!\w)"),
+    re.compile(r"「[^」]{12,4000}?」|『[^』]{12,4000}?』"),
+    # A straight single quote opens and closes only beside a non-letter: "it's" is no quote.
+    re.compile(r"(?<!\w)'[^'\n]{12,4000}?'(?!\w)"),
+    re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.MULTILINE),
+)
+# "What does this try to do: <payload>": the rest of the paragraph after a colon that
+# follows the frame is what it asks about, bar a closing question ("true positive?").
+_COLON = re.compile(r":[ \t]+(?=\S)")
+_SENTENCE_START = re.compile(r"(?<=[.!?])\s+")
+_REQUEST = re.compile(
+    r"\b(?:what|why|how|is|are|does|did|should|could|can|would)\b[^\n]{0,160}?\b(?:this|that|"
+    r"it|these|they)\b|\b(?:tag|label|classify|categori[sz]e|explain|translate|summari[sz]e|"
+    r"flag|write|draft|redact|describe)\b[^\n]{0,160}?\b(?:this|that|it|these|them|for)\b",
+    re.IGNORECASE,
+)
+_CLOSING_QUESTION = re.compile(
+    r"(?:(?<=[.!?])|(?<=[.!?][\"'\u201d\u2019]))\s+[^.!?\n]{1,80}\?\s*\Z"
 )
 # Attacks on an AI model: a user who names one has seen what the pasted text does.
-_AI_ATTACK = (
-    r"(?:prompt[-_\s]?injections?|injections?|jailbreak\w*|hijack\w*|exfiltrat\w+|"
-    r"manipulat\w+|poison\w*|smuggl\w+)"
+_AI_ATTACK_WORDS = (
+    r"prompt[-_\s]?injections?|injections?|jailbreak\w*|hijack\w*|exfiltrat\w+|"
+    r"manipulat\w+|poison\w*|smuggl\w+"
 )
-# Any suspicion: a scam can be quoted, but a pasted e-mail the user only doubts may still
-# carry an instruction to the model the user has not seen.
-_SUSPECT = (
-    r"(?:" + _AI_ATTACK[3:-1] + r"|phishing|scam|spam|attacks?|malicious|malware|suspicious|"
-    r"fake|fraud(?:ulent)?|social\s+engineering|legit(?:imate)?|tamper\w*|compromised|"
-    r"spoof\w*|impersonat\w+|hostile|harmful|dangerous|sketchy|safe)"
+_AI_ATTACK = f"(?:{_AI_ATTACK_WORDS})"
+# What the pasted text is taken for: an attack on a model, or an artefact ("a known
+# technique", "a thing", "a true positive").
+_THREAT = (
+    r"(?:" + _AI_ATTACK_WORDS + r"|exploits?|hostile|harmful|dangerous|sketchy|fishy|dodgy|"
+    r"shady|weird|odd|strange|(?:known\s+)?(?:technique|trick|thing)|(?:true|false)\s+positive)"
+)
+# Doubts about who sent a message, not about what it does to a model: a user who only
+# wonders whether an e-mail is genuine may not have seen the instruction inside it.
+_LEGITIMACY = (
+    r"(?:legit(?:imate)?|genuine|real|safe|trustworthy|authentic|phishing|scam|spam|attacks?|"
+    r"malicious|malware|suspicious|fake|fraud(?:ulent)?|social\s+engineering|tamper\w*|"
+    r"compromised|spoof\w*|impersonat\w+)"
+)
+_MODEL = (
+    r"(?:ai|a\.i\.|assistants?|bots?|chatbots?|agents?|models?|llms?|copilot|chatgpt|gpt|"
+    r"summari[sz]ers?|screeners?|filters?|pipelines?)"
 )
 
 
 def _frame_patterns(suspect: str) -> tuple[str, ...]:
     return (
-        # "Is this just spam?", "Could it be a prompt-injection test?"
+        # "Is this just spam?", "Could it be a prompt-injection test?", "Is this a thing?"
         r"\b(?:is|was|are|looks?\s+like|seems?(?:\s+like)?|could|would)\s+(?:this|that|it|"
         r"these|they)\s+(?:be\s+)?(?:an?\s+|just\s+|some\s+(?:kind|sort)\s+of\s+)?"
         r"(?:[\w-]+\s+){0,2}?" + suspect,
@@ -73,24 +114,72 @@ def _frame_patterns(suspect: str) -> tuple[str, ...]:
         r"\bwhether\s+(?:it|this|that|they|these|someone|somebody|anyone|the\s+[\w-]+)"
         r"(?:'s|\s+(?:is|was|were|are|has\s+been|had\s+been))\s+(?:(?:an?|just|really|"
         r"actually|being|trying\s+to)\s+)?(?:[\w-]+\s+){0,2}?" + suspect,
-        r"\b(?:classify|label|tag|categori[sz]e|sort)\b[^.\n]{0,120}?\b" + suspect,
+        r"\b(?:classify|label|tag|categori[sz]e|sort)\b[^.\n]{0,60}?\b" + suspect,
     )
 
 
-_AI_AWARE = (
-    *_frame_patterns(_AI_ATTACK),
+# Cues that the user has seen what the cited text does: it may be pasted bare.
+_AWARE = (
+    *_frame_patterns(_THREAT),
     r"\b(?:there\s+(?:was|is|were)|(?:i|we)\s+(?:found|noticed|saw|spotted)|"
     r"contain(?:s|ed|ing)?)\s+(?:an?\s+|some\s+|the\s+)?(?:hidden|invisible|white)\s+"
     r"(?:text|lines?|font|instructions?|comments?|prompt|message)\b",
-    r"\b(?:hidden|invisible|embedded|planted)\s+(?:comments?|instructions?|prompts?|"
-    r"notes?\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|bot)|payloads?|commands?)\b",
-    r"\b(?:red[-\s]?team\w*|test\s+(?:cases?|inputs?|prompts?)|classifier|guardrails?|"
-    r"taxonomy|soc\s+analyst|incident\s+response|security\s+incident)\b",
+    # "the hidden comment", not "Hidden instruction for the assistant:" (a payload's label)
+    r"\b(?:this|that|the|these|those|a|an|some)\s+(?:hidden|invisible|embedded|planted|"
+    r"injected)\s+(?:comments?|instructions?|prompts?|"
+    r"text|notes?\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|bot)|payloads?|commands?)\b",
+    r"\b(?:red[-\s]?team\w*|pen[-\s]?test\w*|bug\s+bounty|proof[-\s]of[-\s]concept|poc|"
+    r"payloads?|test\s+(?:cases?|inputs?|prompts?)|classifier|guardrails?|taxonomy|"
+    r"soc\s+analyst|incident\s+response|security\s+(?:incident|queue|review|team)|"
+    r"fixtures?|(?:py)?test\s+(?:cases?|inputs?|data))\b",
+    # "keep the injection text intact", "the jailbreak part"
+    r"\b(?:injection|jailbreak|injected)\s+(?:text|attempts?|strings?|payloads?|parts?|"
+    r"lines?|bits?|sentences?|instructions?)\b|\bthe\s+(?:injection|jailbreak|payload)\b",
+    r"\b(?:explain|describe)\s+(?:the\s+)?(?:threat|danger)\b",
+    r"\b(?:weird|odd|sketchy|fishy|dodgy|suspicious|strange|shady)\s*[:!]",
+    r"\bwhy\s+(?:this|it|that|these)\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|looks?)\s+(?:so\s+)?"
+    + _THREAT,
+    r"\b(?:hack|break|jailbreak|trick|fool)\w*'?\s+(?:chatgpt|gpt|copilot|claude|gemini|the\s+"
+    r"(?:ai|bot|model|assistant|chatbot))\b",
     r"\b(?:trying|tried|attempt(?:s|ed|ing)?)\s+to\s+(?:trick|fool|manipulate|hijack|"
     r"jailbreak|pull\s+data|steal|extract|exfiltrate|leak|inject)\w*",
-    # Detection work: "a Sigma rule that would catch ...", "a regex that detects ..."
+    # What it does: "what is this trying to do", "did it work", "how would this affect ..."
+    r"\bwhat(?:'s|\s+(?:is|does|do|did|was))\s+(?:this|it|that|these|they|the\s+[\w-]+)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:trying|try|tries|meant|supposed|designed|attempting|aiming)\b",
+    r"\bwhat\s+(?:this|it|that)\s+(?:[\w-]+\s+){0,3}?(?:is\s+)?(?:trying|tries|attempts|"
+    r"meant)\s+to\b",
+    # Not "how does it work?", asked of anything.
+    r"(?<!how\s)\b(?:did|does|would|could|will|can)\s+(?:this|it|that|these|they)\s+(?:still\s+|"
+    r"actually\s+|really\s+)?work\b",
+    r"\bhow\s+(?:(?:would|could|does|did|might|can)\s+(?:this|it|that|these|they)|(?:this|it|"
+    r"that)\s+(?:would|could|might|can|does|did))\s+(?:[\w-]+\s+){0,2}?(?:work|affect|change|"
+    r"end\s+up|trick|fool|leak|exfiltrate|hijack|get\s+past|bypass)\w*",
+    r"\bhow\s+(?:bad|dangerous|risky|serious|worried|concerned)\b|\b(?:any|a)\s+real\s+risk\b",
+    r"\b(?:is|are)\s+(?:the|our|my|this)\s+(?:[\w-]+\s+){0,2}?" + _MODEL + r"\s+(?:actually\s+|"
+    r"really\s+)?(?:vulnerable|affected|exposed|at\s+risk|scoped)\b",
+    r"\b(?:aimed|directed|addressed|targeted|meant)\s+at\s+(?:the|our|an?|those|my|any)?\s*"
+    r"(?:[\w-]+\s+){0,2}?" + _MODEL + r"\b|\btargets?\s+(?:the|our|an?|those|my)\s+"
+    r"(?:[\w-]+\s+){0,2}?" + _MODEL + r"\b",
+    r"\b(?:looks?|seems?|feels?|smells?)\s+(?:a\s+(?:bit|little)\s+)?(?:off|odd|weird|fishy|"
+    r"sketchy|wrong|strange|suspicious|dodgy|shady)\b|\bnot\s+normal\b",
+    # Defences at work: "our filter caught this", "a Sigma rule that would catch ..."
+    r"\b(?:filter|waf|dlp|gateway|scanner|detector|classifier|edr|siem|ids|monitoring|logs?|"
+    r"guardrails?|moderation)\s+(?:\w+\s+)?(?:caught|flagged|logged|blocked|detected|stopped|"
+    r"let\s+(?:it|this)\s+through|missed|picked\s+up|shows?|showed)\b",
     r"\b(?:detection|sigma|yara|snort|suricata|waf|regex(?:es)?|regular\s+expressions?|"
     r"filters?|rules?|classifiers?)\b[^.\n]{0,80}?\b(?:detect|catch|flag|match|block)\w*",
+    r"\b(?:strip|sanitiz|sanitis|normaliz|normalis|quarantin|scrub)\w*\s+(?:out\s+)?(?:it|"
+    r"this|them|that|these|text\s+like\s+(?:this|that)|such|(?:html\s+)?comments|hidden|"
+    r"zero-width)\b|\bfilter\s+(?:it|this|them|that)\b",
+    r"\b(?:eval(?:uation)?|test|training|benchmark)\s+(?:sets?|data(?:sets?)?|cases?|corpus|"
+    r"suites?|fixtures?|examples?)\b|\b(?:for|in)\s+(?:the|our)\s+(?:data\s*set|corpus)\b|"
+    r"\bexpected\s+label\b|\b(?:label|tag)\s+(?:it|this|each|these|them|for)\b",
+    r"\b(?:teaching|learning)\s+moment\b|\b(?:security|phishing)\s+awareness\b|"
+    r"\b(?:awareness|security)\s+training\b|\btraining\s+(?:slides?|decks?|materials?|"
+    r"sessions?|examples?)\b",
+    r"\b(?:should|do|must|can)\s+(?:i|we)\s+(?:just\s+)?(?:respond|reply|answer|decline|report|"
+    r"block|ban|remove|escalate|worry|be\s+worried|be\s+concerned|flag)\b",
+    r"\b(?:trust\s*(?:and|&)\s*safety|(?:mod|moderation|moderator|abuse|fraud|soc)\s+teams?)\b",
     r"\b(?:don'?t|do\s+not|never|without)\s+(?:follow(?:ing)?|obey(?:ing)?|act(?:ing)?\s+"
     r"on|execut(?:e|ing)|carry(?:ing)?\s+out)\s+(?:it|them|its|their|the|any)\b",
     # "Review this manifest for tool poisoning", "a training slide on data exfiltration"
@@ -98,22 +187,25 @@ _AI_AWARE = (
     r"(?:[\w-]+\s+){0,2}?" + _AI_ATTACK,
     r"\b(?:slides?|decks?|sessions?|materials?|talk|article|write-?ups?|reports?)\s+(?:on|"
     r"about)\s+(?:[\w-]+\s+){0,3}?" + _AI_ATTACK,
+    # The same in other languages: an attack, an injection, hidden text, what it tries.
+    r"\b(?:angriff|attacke|ataque|attaque|attacco|aanval|atak|injektion|inyecci[oó]n|"
+    r"iniezione|inje[cç][aã]o|injectie|versteckt\w*|verborgen\w*|caché(?:e|s|es)?|ocult[oa]s?|"
+    r"nascost[oa]|ukryt\w+)\b|隠し|隐藏|攻撃|攻击|注入|何をしよう|\bprobeert\s+te\b|"
+    r"\bversucht\b|\bbezweckt\b",
 )
-_ANY_SUSPICION = (
-    *_frame_patterns(_SUSPECT),
+_DOUBTS = (
+    *_frame_patterns(_LEGITIMACY),
     r"\bshould\s+(?:i|we)\s+(?:be\s+)?(?:worried|worry|concerned|report|offended|flag|"
     r"block)\b",
     r"\b(?:am\s+i|are\s+we)\s+(?:just\s+)?being\s+paranoid\b",
     r"\b(?:unknown|unfamiliar|unexpected|unsolicited)\s+(?:external\s+)?(?:senders?|"
-    r"sources?|callers?)\b",
-    r"\b(?:security|soc|trust\s+(?:and|&)\s+safety|moderat(?:ion|or|ors)|fraud|abuse)\s+"
-    r"teams?\b",
-    r"\b(?:security|phishing)\s+(?:awareness|training)\b",
+    r"sources?|callers?|numbers?)\b",
+    r"\bsecurity\s+teams?\b",
 )
-# A frame around quotation marks, fences or "> " blocks may name any suspicion; one around
-# bare pasted paragraphs must name an attack on the model (see _pasted_spans).
-_FRAME = re.compile("|".join((*_AI_AWARE, *_ANY_SUSPICION)), re.IGNORECASE)
-_AI_FRAME = re.compile("|".join(_AI_AWARE), re.IGNORECASE)
+# A frame around quotation marks, fences or "> " blocks may only doubt the sender; one
+# around bare pasted paragraphs or text after a colon must show what the text does.
+_FRAME = re.compile("|".join((*_AWARE, *_DOUBTS)), re.IGNORECASE)
+_AWARE_FRAME = re.compile("|".join(_AWARE), re.IGNORECASE)
 # "... then do what it says": the citation is to be carried out, not asked about.
 _OBEY = re.compile(
     r"\b(?:do\s+(?:what|as)\s+(?:it|they)\s+says?|(?:follow|obey|execute|carry\s+out|act\s+on|"
@@ -128,13 +220,6 @@ _NEGATION = re.compile(
 )
 # Paragraphs: blank lines or a "---" rule between them.
 _BREAK = re.compile(r"\n[ \t]*(?:-{3,}|_{3,}|\*{3,}|={3,})?[ \t]*\n")
-# The frame points at pasted material.
-_POINTS = re.compile(
-    r"\b(?:this|these|below|following|here(?:'s|\s+is|\s+are)?|above|it\s+says|says|reads|"
-    r"attached|pasted|excerpt|snippet|fragment|sample|lines?|message|e-?mail|log|"
-    r"transcript|thread)\b|:\s*$",
-    re.IGNORECASE,
-)
 _ASKS = re.compile(
     r"\?|\b(?:explain|categori[sz]\w*|classify\w*|analy[sz]\w*|assess\w*|triage|review|"
     r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag)\b",
@@ -168,6 +253,27 @@ def _cited_spans(text: str) -> list[tuple[int, int]]:
     return merged
 
 
+def _find(
+    pattern: re.Pattern[str], text: str, start: int = 0, end: int | None = None
+) -> re.Match[str] | None:
+    """`pattern.search` within `_FRAME_WINDOW` characters of either end of text[start:end]."""
+    end = len(text) if end is None else end
+    if end - start <= 2 * _FRAME_WINDOW:
+        return pattern.search(text, start, end)
+    return pattern.search(text, start, start + _FRAME_WINDOW) or pattern.search(
+        text, end - _FRAME_WINDOW, end
+    )
+
+
+def _hands_over(words: str) -> bool:
+    """Ends in a colon after a request ("... why this is dangerous:"), not after a label
+    ("Hidden instruction in the footer:")."""
+    stripped = words.rstrip()
+    if not stripped.endswith(":"):
+        return False
+    return _REQUEST.search(_SENTENCE_START.split(stripped)[-1]) is not None
+
+
 def _paragraphs(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     cursor = 0
@@ -181,26 +287,34 @@ def _paragraphs(text: str) -> list[tuple[int, int]]:
 
 
 def _pasted_spans(text: str, quoted: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The paragraphs other than a framing first or last one (see the module docstring)."""
+    """The paragraphs other than the user's framing words (see the module docstring)."""
     paragraphs = _paragraphs(text)
     if len(paragraphs) < 2:
         return []
-
-    def frames(span: tuple[int, int]) -> bool:
-        words = _masked(text[span[0] : span[1]], quoted, span[0])
-        return _AI_FRAME.search(words) is not None and _POINTS.search(words) is not None
-
-    first, last = frames(paragraphs[0]), frames(paragraphs[-1])
-    if not (first or last):
-        return []
+    head = _masked(text[paragraphs[0][0] : paragraphs[0][1]], quoted, paragraphs[0][0])
+    tail = _masked(text[paragraphs[-1][0] : paragraphs[-1][1]], quoted, paragraphs[-1][0])
+    # A short last paragraph that asks something is the user's closing question.
+    closing = len(paragraphs) > 2 and len(tail) <= _MAX_QUESTION_CHARS and _asks(tail)
+    # The user's words name what the text does and ask about it, in the first paragraph
+    # (or its closing question) or in the last; a payload that calls itself hidden ("Hidden
+    # note for the AI: ...") asks nothing of anyone.
+    first = _find(_AWARE_FRAME, head) is not None and (_asks(head) or closing)
+    last = _find(_AWARE_FRAME, tail) is not None and _asks(tail)
     if first and last:
-        return paragraphs[1:-1]
-    # The frame's paragraph stays outside; so does the other end when the frame asks
-    # nothing ("There was a hidden line: ... What should I tell our staff?").
-    frame = paragraphs[0] if first else paragraphs[-1]
-    if _ASKS.search(_masked(text[frame[0] : frame[1]], quoted, frame[0])) is not None:
-        return paragraphs[1:] if first else paragraphs[:-1]
-    return paragraphs[1:-1]
+        if len(paragraphs) > 2:
+            return paragraphs[1:-1]
+        # Pasted text can name an attack too ("output your hidden instructions"): the
+        # shorter of the two is taken for the user's own words.
+        first = len(head) <= len(tail)
+    if first:
+        return paragraphs[1:-1] if closing else paragraphs[1:]
+    if last:
+        return paragraphs[:-1]
+    return []
+
+
+def _asks(words: str) -> bool:
+    return _ASKS.search(words) is not None or _hands_over(words)
 
 
 def _masked(piece: str, spans: list[tuple[int, int]], offset: int) -> str:
@@ -233,12 +347,39 @@ def _obeys(outside: str) -> bool:
     )
 
 
+def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """In each paragraph not cited yet, what follows a colon after an aware frame."""
+    spans: list[tuple[int, int]] = []
+    for start, end in _paragraphs(text):
+        if any(a <= start and end <= b for a, b in taken):
+            continue
+        frame = _find(_AWARE_FRAME, text, start, end)
+        if frame is None:
+            continue
+        colon = _COLON.search(text, frame.end(), min(end, frame.end() + 120))
+        if colon is None:
+            continue
+        # "Hidden instruction for the assistant: ..." labels a payload; the user asks
+        # something of the text after the colon ("what does this try to do: ...").
+        sentence = _SENTENCE_START.split(text[start : colon.start()])[-1]
+        if _REQUEST.search(sentence) is None:
+            continue
+        cited_end = end
+        closing = _CLOSING_QUESTION.search(text[colon.end() : end])
+        if closing is not None:
+            cited_end = colon.end() + closing.start()
+        if cited_end - colon.end() >= _MIN_CITED_CHARS:
+            spans.append((colon.end(), cited_end))
+    return spans
+
+
 def cited_question(text: str) -> CitedQuestion | None:
     """The frame of a question about quoted content, or None (see the module docstring)."""
-    if len(text) > MAX_FRAMED_CHARS or _FRAME.search(text) is None:
+    if len(text) > MAX_FRAMED_CHARS or _find(_FRAME, text) is None:
         return None
     quoted = _cited_spans(text)
-    spans = _merge(quoted + _pasted_spans(text, quoted))
+    pasted = _merge(quoted + _pasted_spans(text, quoted))
+    spans = _merge(pasted + _after_colon_spans(text, pasted))
     if sum(end - start for start, end in spans) < _MIN_CITED_CHARS:
         return None
     pieces: list[str] = []
@@ -254,11 +395,15 @@ def cited_question(text: str) -> CitedQuestion | None:
         (
             (offset + match.start(), offset + match.end(), match.group(0))
             for piece, offset in zip(pieces, offsets, strict=True)
-            if (match := _FRAME.search(piece)) is not None
+            if (match := _find(_FRAME, piece)) is not None
         ),
         None,
     )
-    if frame is None or not any(_ASKS.search(piece) for piece in pieces):
+    # A question, a verb of analysis, or a colon that hands the citation over for a look.
+    asks = any(_ASKS.search(piece) for piece in pieces) or any(
+        _hands_over(piece) for piece in pieces[:-1]
+    )
+    if frame is None or not asks:
         return None
     outside = _PLACEHOLDER.join(pieces)
     if _obeys(outside):
