@@ -243,14 +243,7 @@ def _cited_spans(text: str) -> list[tuple[int, int]]:
         for match in pattern.finditer(text):
             if not any(start <= match.start() < end for start, end in spans):
                 spans.append(match.span())
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for start, end in spans:
-        if merged and start < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
+    return _merge(spans)
 
 
 def _find(
