@@ -68,6 +68,13 @@ _QUOTATIONS = (
 # follows the frame is what it asks about, bar a closing question ("true positive?").
 _COLON = re.compile(r":[ \t]+(?=\S)")
 _SENTENCE_START = re.compile(r"(?<=[.!?])\s+")
+# "Our DLP flagged this in a chat: ...": the user's own defences reporting the text.
+_CAUGHT = re.compile(
+    r"\b(?:our|my|the)\s+(?:[\w-]+\s+)?(?:filter|waf|dlp|gateway|scanner|detector|classifier|"
+    r"edr|siem|ids|monitoring|guardrails?|moderation)\s+(?:caught|flagged|logged|blocked|"
+    r"detected|stopped|picked\s+up)\s+(?:this|it|that)\b",
+    re.IGNORECASE,
+)
 _REQUEST = re.compile(
     r"\b(?:what|why|how|is|are|does|did|should|could|can|would)\b[^\n]{0,160}?\b(?:this|that|"
     r"it|these|they)\b|\b(?:tag|label|classify|categori[sz]e|explain|translate|summari[sz]e|"
@@ -355,7 +362,7 @@ def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
         # "Hidden instruction for the assistant: ..." labels a payload; the user asks
         # something of the text after the colon ("what does this try to do: ...").
         sentence = _SENTENCE_START.split(text[start : colon.start()])[-1]
-        if _REQUEST.search(sentence) is None:
+        if _REQUEST.search(sentence) is None and _CAUGHT.search(sentence) is None:
             continue
         cited_end = end
         closing = _CLOSING_QUESTION.search(text[colon.end() : end])
