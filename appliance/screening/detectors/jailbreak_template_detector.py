@@ -213,7 +213,7 @@ _COMPLIANT_TURN = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _OPEN_TURN = re.compile(
-    r"(?:^|\n)[ \t]*(?:a|assistant|ai|bot|gpt|model|chatbot)[ \t]*:[ \t]*\Z", re.IGNORECASE
+    r"[ \t]*(?:a|assistant|ai|bot|gpt|model|chatbot)[ \t]*:[ \t]*", re.IGNORECASE
 )
 _HARM = re.compile(
     _HARMFUL + r"|\bhotwire|\bpick\s+(?:a\s+)?locks?\b|\blaunder|\bhack(?:ing)?\s+into\b|"
@@ -227,7 +227,9 @@ _MANY_SHOT_CHARS = 64_000
 
 def many_shot(text: str) -> Finding | None:
     """A forged run of compliant assistant turns ending in an open turn after a harmful ask."""
-    if len(text) > _MANY_SHOT_CHARS or _OPEN_TURN.search(text) is None:
+    # Only the last line can be the open turn: checked alone, so every other prompt costs
+    # one string search, not a scan.
+    if len(text) > _MANY_SHOT_CHARS or _OPEN_TURN.fullmatch(text, text.rfind("\n") + 1) is None:
         return None
     turns = list(_COMPLIANT_TURN.finditer(text))
     if len(turns) < _MANY_SHOT or _HARM.search(text, turns[-1].end()) is None:
