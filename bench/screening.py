@@ -25,6 +25,7 @@ from appliance.screening import (
 )
 from appliance.screening.augmentation import augmentation_split
 from appliance.screening.corpus import DEFAULT_CORPUS
+from appliance.screening.embedding import EmbeddingHead, shared_encoder
 from appliance.screening.metrics import (
     percentiles,
     rates,
@@ -82,7 +83,10 @@ def main() -> None:
     args = parser.parse_args()
     settings = ScreeningSettings()
     model = HashedLinearModel.load()
-    screener = Screener(settings, model)
+    screener = Screener.load(settings)
+    first_opinion = Screener(settings, model)  # without the embedding head's second opinion
+    band = EmbeddingHead.load().band
+    encoder = shared_encoder()
     structural = StructuralPass(settings)
     test = stratified_split(load_labelled(DEFAULT_CORPUS)).test
     if args.limit:
@@ -96,6 +100,13 @@ def main() -> None:
     print(_line("full", full))
     print(_line("structural", timed(structural.run, short)))
     print(_line("semantic", timed(lambda text: model.score_batch([(text, ())]), short)))
+    print(_line("no 2nd op.", timed(first_opinion.screen, short)))
+    print(_line("encoder", timed(lambda text: encoder.embed([text]), short)))
+    consulted = sum(band[0] <= first_opinion.screen(text).score <= band[1] for text in short)
+    print(
+        f"  (encoder: the sentence encoder alone on every prompt; the detector consults it for "
+        f"scores in {band[0]}-{band[1]}, {consulted} of {len(short)} prompts here)"
+    )
     baseline = timed(keyword_score, short)
     print(_line("keywords", baseline))
     ratio = percentiles(full, (50,))[0] / max(percentiles(baseline, (50,))[0], 1e-9)
@@ -110,6 +121,11 @@ def main() -> None:
     print(f"  detector TPR@1%FPR {ours:.4f}  AUC {roc_auc(labels, detector_scores):.4f}")
     print(f"  keywords TPR@1%FPR {theirs:.4f}  AUC {roc_auc(labels, keyword_scores):.4f}")
     print(f"  ratio detector/keywords TPR@1%FPR: {ours / max(theirs, 1e-9):.2f}x")
+    alone = [first_opinion.screen(row.text).score for row in test]
+    print(
+        f"  without the embedding head's second opinion: TPR@1%FPR "
+        f"{tpr_at_fpr(labels, alone, 0.01):.4f}  AUC {roc_auc(labels, alone):.4f}"
+    )
     at_half = rates(labels, detector_scores, 0.5)
     print(f"  detector at threshold 0.5: TPR {at_half.tpr:.4f} FPR {at_half.fpr:.4f}")
     _per_group(test, detector_scores, threshold_at_fpr(labels, detector_scores, 0.01))

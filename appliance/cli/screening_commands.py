@@ -20,8 +20,9 @@ from appliance.screening import (
     train_head,
 )
 from appliance.screening.corpus import DEFAULT_CORPUS, SPLIT_SEED
+from appliance.screening.embedding import DEFAULT_EMBEDDING_PATH
 from appliance.screening.semantic import DEFAULT_MODEL_PATH
-from appliance.screening.training import calibrate_head
+from appliance.screening.training import calibrate_head, train_embedding_head
 
 _SCAN_BATCH = 64
 
@@ -35,6 +36,7 @@ def register(commands: Any) -> None:
     scan.add_argument("--threshold", type=float, default=0.5, help="Score at which to act.")
     scan.add_argument("--action", choices=("block", "flag", "allow"), default="block")
     scan.add_argument("--model", type=Path, default=None, help="Semantic head (.npz).")
+    scan.add_argument("--embedding-model", type=Path, default=None, help="Embedding head.")
     scan.set_defaults(run=_scan)
 
     screening = commands.add_parser("screening", help="Prompt-injection screening tools.")
@@ -46,19 +48,31 @@ def register(commands: Any) -> None:
     evaluate_parser.add_argument("file", type=Path)
     evaluate_parser.add_argument("--threshold", type=float, default=0.5)
     evaluate_parser.add_argument("--model", type=Path, default=None)
+    evaluate_parser.add_argument("--embedding-model", type=Path, default=None)
     evaluate_parser.set_defaults(run=_evaluate)
 
     train = screening_commands.add_parser(
         "train", help="Fit the semantic head on the training split and report the test split."
     )
     train.add_argument("--data", type=Path, default=DEFAULT_CORPUS)
-    train.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH)
+    train.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH, help="Semantic head.")
+    train.add_argument(
+        "--embedding-out",
+        type=Path,
+        default=DEFAULT_EMBEDDING_PATH,
+        help="Embedding head (the second opinion on uncertain prompts).",
+    )
+    train.add_argument(
+        "--no-embedding",
+        action="store_true",
+        help="Train the semantic head only (the embedding step takes a few minutes).",
+    )
     train.add_argument("--seed", type=int, default=SPLIT_SEED, help="Split seed.")
     train.set_defaults(run=_train)
 
 
-def _settings(model: Path | None) -> ScreeningSettings:
-    return ScreeningSettings(model_path=model)
+def _settings(model: Path | None, embedding: Path | None) -> ScreeningSettings:
+    return ScreeningSettings(model_path=model, embedding_head_path=embedding)
 
 
 def _batches(handle: IO[str]) -> Iterator[list[str]]:
@@ -80,7 +94,7 @@ def _batches(handle: IO[str]) -> Iterator[list[str]]:
 
 def _scan(args: argparse.Namespace) -> int:
     try:
-        screener = Screener.load(_settings(args.model))
+        screener = Screener.load(_settings(args.model, args.embedding_model))
         handle = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
         with handle:
             for batch in _batches(handle):
@@ -96,7 +110,7 @@ def _scan(args: argparse.Namespace) -> int:
 
 def _evaluate(args: argparse.Namespace) -> int:
     try:
-        screener = Screener.load(_settings(args.model))
+        screener = Screener.load(_settings(args.model, args.embedding_model))
         report = evaluate(screener, load_labelled(args.file), threshold=args.threshold)
     except (ScreeningError, OSError) as exc:
         print(f"appliance screening eval: {exc}", file=sys.stderr)
@@ -110,11 +124,18 @@ def _train(args: argparse.Namespace) -> int:
         split = stratified_split(load_labelled(args.data), seed=args.seed)
         model = calibrate_head(train_head(split.train), split.validation)
         model.save(args.out)
-        screener = Screener(ScreeningSettings(), HashedLinearModel.load(args.out))
+        print(f"wrote {args.out} ({len(split.train)} train rows)", flush=True)
+        if args.no_embedding:
+            screener = Screener(ScreeningSettings(), HashedLinearModel.load(args.out))
+        else:
+            print("embedding the training rows (a few minutes)", flush=True)
+            train_embedding_head(split.train).save(args.embedding_out)
+            print(f"wrote {args.embedding_out}", flush=True)
+            screener = Screener.load(_settings(args.out, args.embedding_out))
         report = evaluate(screener, split.test)
     except (ScreeningError, OSError) as exc:
         print(f"appliance screening train: {exc}", file=sys.stderr)
         return 1
-    print(f"wrote {args.out} ({len(split.train)} train rows); held-out test split:")
+    print("held-out test split:")
     print(json.dumps(report.as_dict(), indent=2))
     return 0

@@ -1,5 +1,7 @@
 """Screening from asyncio code: short inputs on the calling loop (the hand-off to a thread
-costs more than screening them), longer ones on a thread pool."""
+costs more than screening them), longer ones on a thread pool, and so are short ones that
+need the embedding head's second opinion (a transformer forward pass, 4-40 ms, must not hold
+the loop)."""
 
 from __future__ import annotations
 
@@ -29,11 +31,20 @@ class AsyncScreener:
         threshold: float = 0.5,
         action: Action = "block",
     ) -> Verdict:
-        """Screener.screen: at once if the input is short (`inline_max_chars`), else on the
-        pool."""
-        call = functools.partial(self._screener.screen, text, threshold=threshold, action=action)
-        if _chars(text) <= self._screener.settings.inline_max_chars:
-            return call()
+        """Screener.screen: at once if the input is short (`inline_max_chars`) and its score
+        needs no second opinion, else on the pool."""
+        screener = self._screener
+        call = functools.partial(screener.screen, text, threshold=threshold, action=action)
+        if _chars(text) <= screener.settings.inline_max_chars:
+            first = screener.screen(text, threshold=threshold, action=action, consult=False)
+            band = screener.second_opinion_band
+            # A conversation's verdict is its worst turn's, so a turn in the band can hide
+            # under a worse one: every conversation whose worst score reaches the band is
+            # screened again in full.
+            if band is None or first.score < band[0]:
+                return first
+            if isinstance(text, str) and first.score > band[1]:
+                return first
         return await asyncio.get_running_loop().run_in_executor(self._pool, call)
 
     async def screen_batch(

