@@ -146,6 +146,12 @@ class Screener:
         may be capped as questions about what they quote (see `citation.py`). `consult`
         False skips the embedding head's second opinion (see `second_opinion_band`).
         """
+        if user_turns is not None and len(user_turns) != len(texts):
+            # A short list would leave later turns uncapped and a long one cap the wrong
+            # texts; neither is what the caller meant.
+            raise ScreeningInputError(
+                f"user_turns has {len(user_turns)} entries for {len(texts)} texts"
+            )
         started = time.perf_counter()
         analysed = self._analyse(texts)
         shared_ms = (time.perf_counter() - started) * 1000.0 / max(1, len(texts))

@@ -67,6 +67,12 @@ def test_empty_message_list_is_an_input_error(screener: Screener) -> None:
         screener.screen([])
 
 
+@pytest.mark.parametrize("turns", [[True], [True, False, True]])
+def test_user_turns_must_match_the_texts(screener: Screener, turns: list[bool]) -> None:
+    with pytest.raises(ScreeningInputError, match="user_turns has"):
+        screener.screen_batch([BENIGN, ATTACK], user_turns=turns)
+
+
 def test_async_wrapper_screens_short_inputs_at_once_and_long_ones_on_its_pool(
     screener: Screener, monkeypatch: pytest.MonkeyPatch
 ) -> None:
