@@ -177,6 +177,19 @@ def _row_weight(row: LabelledText, options: TrainingOptions) -> float:
     return 1.0
 
 
+def _weighted_rows(
+    rows: Sequence[LabelledText], options: TrainingOptions
+) -> list[tuple[LabelledText, float]]:
+    # The rows at weight 1, and the augmentation's training part at its weights.
+    weighted = [(row, 1.0) for row in rows]
+    if options.augmentation_weight > 0.0:
+        weighted += [
+            (row, options.augmentation_weight * _row_weight(row, options))
+            for row in augmentation_split().train
+        ]
+    return weighted
+
+
 def train_head(
     rows: Sequence[LabelledText],
     settings: ScreeningSettings | None = None,
@@ -189,12 +202,7 @@ def train_head(
     """
     settings = settings or ScreeningSettings()
     options = options or TrainingOptions()
-    weighted = [(row, 1.0) for row in rows]
-    if options.augmentation_weight > 0.0:
-        weighted += [
-            (row, options.augmentation_weight * _row_weight(row, options))
-            for row in augmentation_split().train
-        ]
+    weighted = _weighted_rows(rows, options)
     design = _design(weighted, settings, options)
     dimension = 1 << FEATURE_BITS
     weights = np.zeros(dimension)
@@ -275,12 +283,7 @@ def train_embedding_head(
     and the embeddings themselves vary in their last bits between CPUs.
     """
     options = options or TrainingOptions()
-    weighted = [(row, 1.0) for row in rows]
-    if options.augmentation_weight > 0.0:
-        weighted += [
-            (row, options.augmentation_weight * _row_weight(row, options))
-            for row in augmentation_split().train
-        ]
+    weighted = _weighted_rows(rows, options)
     encoder = encoder or shared_encoder()
     embeddings = encoder.embed([row.text for row, _ in weighted]).astype(np.float64)
     design = np.hstack([embeddings, np.ones((len(weighted), 1))])
