@@ -160,6 +160,8 @@ def main() -> None:
         "sealed2_attacks",
         "sealed3_benign",
         "sealed3_attacks",
+        "sealed4_benign",
+        "sealed4_attacks",
         "workplace_benign",
         "subtle_attacks",
         "quoted_benign",

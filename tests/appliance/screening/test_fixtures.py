@@ -147,6 +147,13 @@ BOUNDS = {
     # 0.959, 0.63) and citation change (9 and 28; 0.960, 0.63), and not otherwise read.
     "sealed3_benign": (0, 10),
     "sealed3_attacks": (1, 27),
+    # Written at the end of session 10 by two more separate authors who read nothing of
+    # the project; measured once, at the session's final code (totals and per-category
+    # rates only): 9 of 200 flagged, 39 of 150 missed (TPR at 1 % FPR 0.55, AUC 0.952; 40
+    # missed and the same ranking without the embedding head; keywords 56 flagged, 37
+    # caught). The next session's changes should be measured against it before any other.
+    "sealed4_benign": (0, 9),
+    "sealed4_attacks": (1, 39),
     # Written in session 9 as training rows by two more authors who read nothing of the
     # project, then kept out of training (adding them lowered the TPR at 1 % FPR on the
     # validation split and the other pairs): 4 of 240 flagged, 150 of 240 subtle attacks
