@@ -55,8 +55,11 @@ class EmbeddingHead:
     weight: float = 0.1
 
     def __post_init__(self) -> None:
-        if self.weights.shape != (DIMENSION,) or not np.isfinite(self.weights).all():
+        if self.weights.shape != (DIMENSION,):
             raise ScreeningUnavailableError(f"embedding head has shape {self.weights.shape}")
+        # A NaN would make every consulted score arbitrary rather than fail.
+        if not np.isfinite(self.weights).all() or not math.isfinite(self.bias):
+            raise ScreeningUnavailableError("embedding head holds a non-finite weight or bias")
         low, high = self.band
         if not 0.0 <= low <= high <= 1.0 or not 0.0 <= self.weight <= 10.0:
             raise ScreeningUnavailableError(f"embedding band {self.band} or weight is not valid")

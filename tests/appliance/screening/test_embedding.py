@@ -101,6 +101,11 @@ def test_adjust_moves_the_score_by_the_weighted_logit() -> None:
     assert head.adjust(0.4, 3.0) > head.adjust(0.4, 1.0) > 0.4
 
 
+def test_a_head_with_a_nan_bias_is_refused() -> None:
+    with pytest.raises(ScreeningUnavailableError, match="non-finite"):
+        EmbeddingHead(np.zeros(DIMENSION, dtype=np.float32), float("nan"))
+
+
 @pytest.mark.parametrize(
     ("weights", "band", "weight"),
     [
