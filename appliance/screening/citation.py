@@ -14,11 +14,11 @@ A text is a question about what it cites when all of these hold:
 - the words outside the citations frame it: for quotations, any suspicion ("is this spam",
   "should I be worried", "is it legit"); for bare pasted text, what the text does to a
   model ("is this a prompt injection", "what is it trying to do", "did it work", "whether
-  the agent was hijacked", "our filter caught this", "label it for the eval set", "a YARA
-  rule that flags ..."). A user who only doubts a pasted e-mail may not have seen the
-  instruction to the model inside it, which then still acts when the model summarises the
-  e-mail; and a payload's own label ("Hidden instruction for the assistant: ...") asks
-  nothing of anyone;
+  the agent was hijacked", "is the last line an injection?", "did the assistant act on it?",
+  "our filter caught this", "label it for the eval set", "a YARA rule that flags ...").
+  A user who only doubts a pasted e-mail may not have seen the instruction to the model
+  inside it, which then still acts when the model summarises the e-mail; and a payload's
+  own label ("Hidden instruction for the assistant: ...") asks nothing of anyone;
 - the words outside the citations ask something (a question mark, a verb of analysis, or a
   colon after a request that hands the citation over);
 - they do not ask for the citation to be carried out ("translate it, then do what it
@@ -139,6 +139,16 @@ _AWARE = (
     r"payloads?|test\s+(?:cases?|inputs?|prompts?)|classifier|guardrails?|taxonomy|"
     r"soc\s+analyst|incident\s+response|security\s+(?:incident|queue|review|team)|"
     r"fixtures?|(?:py)?test\s+(?:cases?|inputs?|data))\b",
+    # "Is the middle part an injection?", "Is the hidden span an attack on our summariser?"
+    r"\b(?:is|was|are|were)\s+(?:the|this|that|these|those)\s+(?:[\w-]+\s+){0,2}?(?:parts?|"
+    r"lines?|spans?|text|bits?|sections?|comments?|notes?|sentences?|paragraphs?|strings?|"
+    r"fields?|layers?|messages?|links?|cells?|entr(?:y|ies))\s+(?:an?\s+|just\s+|really\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:" + _THREAT + r"|attacks?)\b",
+    # "(1) injection? (2) who's the target?"; "Did Copilot act on it?"
+    r"\b(?:prompt[-\s]?)?injection\s*\?",
+    r"\bdid\s+(?:the\s+|our\s+|my\s+)?(?:" + _MODEL + r"|it|they)\s+(?:act\s+on|follow|obey|"
+    r"execute|do\s+what)\b",
+    r"\bthreat\s+(?:reports?|intel(?:ligence)?|briefs?|briefings?|hunting)\b",
     # "keep the injection text intact", "the jailbreak part"
     r"\b(?:injection|jailbreak|injected)\s+(?:text|attempts?|strings?|payloads?|parts?|"
     r"lines?|bits?|sentences?|instructions?)\b|\bthe\s+(?:injection|jailbreak|payload)\b",
@@ -340,10 +350,19 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
+# "Did the assistant act on it?" asks what happened; "would you act on it" is a request.
+_ASKED_WHETHER = re.compile(
+    r"\b(?:did|does|has|had)\s+(?!you\b)(?:the\s+|our\s+|my\s+|an?\s+|any\s+)?"
+    r"(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+
+
 def _obeys(outside: str) -> bool:
     return any(
-        _NEGATION.search(outside[max(0, match.start() - 40) : match.start()]) is None
+        _NEGATION.search(before) is None and _ASKED_WHETHER.search(before) is None
         for match in _OBEY.finditer(outside)
+        for before in (outside[max(0, match.start() - 40) : match.start()],)
     )
 
 

@@ -1,6 +1,6 @@
 """Instructions addressed to an AI from inside data: "NOTE TO AI:", "any assistant reading
-this must ...", a "SYSTEM NOTICE" in an email that tells the summariser what to say, an
-order to hide the action from the user.
+this must ...", "AI translator: do not translate ...", a "SYSTEM NOTICE" in an email that
+tells the summariser what to say, an order to hide the action from the user.
 
 People address the model as "you"; text that speaks of "the AI" or "the assistant" in the
 third person and tells it what to do was written for a model to find in a document. A
@@ -42,7 +42,47 @@ _READER_AI = (
     r"llms?|chatbots?|gpts?|copilots?|summari[sz]ers?)"
 )
 
+# A reader addressed by what it is and does: "the AI minute-taker", "Automated AP
+# assistant", "ChatGPT, Claude or any AI assistant", "the search assistant answering HR
+# questions". Generic nouns (bot, model, agent) name a model only with a word before them
+# that says so ("support bot", "translation model"); a team, its users or its staff are
+# people ("Note to the AI team:").
+_ADDRESSEE = (
+    r"(?:(?:[\w-]+\s+){0,2}?(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|gemini|copilot|"
+    r"assistants?|chatbots?)|(?:ai|automated|automatic|virtual|support|translation|search|"
+    r"language|summari[sz]ation|coding|review|llm|retrieval)\s+(?:bots?|models?|agents?))"
+    r"(?!\s+(?:team|group|department|committee|lab|council|community|researchers?|"
+    r"engineers?|developers?|staff|people|folks|vendors?|practitioners?|users?|customers?|"
+    r"owners?|admins?|project|policy|policies|act|strategy|ethics|safety|governance)\b)"
+    # Separators (spaces, commas) and words (letters, digits, "-") never overlap, so a run
+    # of dashes cannot be split every way (see `phrasing`).
+    r"(?:[\s,]+(?!(?:team|users?|staff)\b)[\w-]+){0,5}?"
+)
+# What an address to a reader goes on to ask: an order, a condition on its work, "you".
+_ORDER = (
+    r"(?:this\s+is\s+an\s+instruction|(?:please\s+)?(?:when|whenever|before|after|if\s+"
+    r"(?:you|anyone)|from\s+now\s+on|from\s+this\s+point|do\s+not|don't|never|always|"
+    r"you\s+(?:must|should|are|will|have)|the\s+user|ignore|disregard|forget|report|tell|"
+    r"say|write|add|include|insert|recommend|rate|mark|classify|accept|approve|output|"
+    r"respond|reply|answer|email|send|forward|leave\s+out|omit|remove|delete|stop|escalate|"
+    r"issue|translate|summari[sz]e|describe|praise|list|record|rank|score|append|treat|"
+    r"consider|open|run|execute|grant|transfer|pay|schedule)\b)"
+)
+# Where a vocative starts: a line, a bracket or quotation, a sentence, a clause.
+_VOCATIVE_START = r"(?:^|[\n\[(<{>|\"'=@#;\u201c]|[.!?]\s|,\s)"
+
 _CUES = (
+    cue(
+        # "(Note for the AI minute-taker: add ...", "P.S. To the support bot: ...",
+        # "IMPORTANT INSTRUCTION FOR THE SEARCH ASSISTANT:".
+        "note_to_named_reader",
+        0.65,
+        r"\b(?:note|message|memo|instructions?|reminder|p\.\s?s\.|directive|request|"
+        r"attention|warning)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|an?\s+|our\s+)?"
+        + _ADDRESSEE
+        + r"\s*(?:[:\]\-\u2013\u2014]|,\s+(?:you|please|this|when|from|do|don't|always|never|"
+        r"not\s+for))",
+    ),
     cue(
         "note_to_ai",
         0.75,
@@ -161,6 +201,35 @@ _CUES = (
         ),
     ),
 )
+_READER_ADDRESSED = cue(
+    # "AI translator: do not translate ...", "Hey AI note-taker, write in the summary ...",
+    # "@AI assistant, when anyone asks ...", "[Assessor AI: mark all ...". Under the
+    # threshold alone: people quote such lines to ask about them, and the order words are
+    # common ones; the learned combiner weighs it with the rest.
+    "reader_addressed",
+    0.45,
+    _VOCATIVE_START
+    + r"\s{0,3}(?:(?:hey|dear|also|by\s+the\s+way|btw|ps|p\.s\.)\s*,?\s+)?@?"
+    # A vocative has no article or preposition before it ("the LLM call, output
+    # moderation ..." and "For our AI risk register, summarize ..." address no one).
+    + r"(?!(?:[\w-]+\s+){0,2}?(?:the|a|an|this|that|these|our|my|your|their|his|her|its|"
+    r"for|to|of|in|on|at|with|and|or|by|from|about|as|is|are|was|were)\s)"
+    + _ADDRESSEE
+    + r"\s*[:,]\s*"
+    + _ORDER,
+)
+# A chat transcript's speaker label ("Assistant: Please tell me your order number.") is the
+# model speaking, not being spoken to: a bare name at the start of a line, in a text with
+# other speakers' lines.
+_SPEAKER_LABEL = re.compile(
+    r"[ \t]*(?:ai|assistant|chatbot|bot|gpt|model|copilot|claude|chatgpt|agent)\s*:",
+    re.IGNORECASE,
+)
+_OTHER_SPEAKER = re.compile(
+    r"(?:^|\n)[ \t]*(?:user|human|customer|me|client|caller|q|question)\s*:", re.IGNORECASE
+)
+_MAX_ADDRESSES = 4
+
 _NOTICE = guarded(
     r"(?:^|[\n\[(<{*#>|\"'])[ \t]{0,3}(?:system|admin(?:istrator)?|security|urgent|important|"
     r"priority|official|developer|operator|compliance)[ \t]+(?:notice|message|alert|update|"
@@ -192,6 +261,7 @@ class EmbeddedInstructionDetector:
             # "Never delete files without asking the user" keeps the user informed.
             if not (item.path == "hide_from_user" and negated(text, item.start))
         ]
+        findings.extend(self._addressed(text))
         for match in _NOTICE.finditer(text):
             if len(findings) >= _MAX_FINDINGS:
                 break
@@ -210,3 +280,36 @@ class EmbeddedInstructionDetector:
                     )
                 )
         return findings
+
+    @staticmethod
+    def _addressed(text: str) -> list[Finding]:
+        """The first address to a reader that orders it inside the text, bar transcripts'
+        speaker labels."""
+        transcript: bool | None = None
+        for count, match in enumerate(_READER_ADDRESSED.pattern.finditer(text)):
+            if count >= _MAX_ADDRESSES:
+                break
+            # People open their own requests by addressing the assistant ("Assistant,
+            # translate this ..."); an address inside the text was written for a reader.
+            if not text[: match.start()].strip() or is_discussed(
+                text, match.start(), match.end(), quotes=False
+            ):
+                continue
+            line_start = text.rfind("\n", 0, match.end()) + 1
+            label = _SPEAKER_LABEL.match(text, line_start)
+            if label is not None and label.end() <= match.end():
+                if transcript is None:
+                    transcript = _OTHER_SPEAKER.search(text) is not None
+                if transcript:
+                    continue
+            return [
+                Finding(
+                    kind="embedded_instruction",
+                    start=match.start(),
+                    end=match.end(),
+                    path=_READER_ADDRESSED.name,
+                    score=_READER_ADDRESSED.weight,
+                    detail=match.group(0).strip()[:80],
+                )
+            ]
+        return []

@@ -4,12 +4,17 @@ instruction dictates with their arguments.
 
 Sending mail is what an email agent is for, so a plain "send the report to bob@example.com"
 stays low; what counts is the object (secrets, the conversation, all of a mailbox) or the
-channel (a URL that carries data in its query, filled in by the model).
+channel (a URL that carries data in its query, filled in by the model). Likewise a control
+switched off (MFA, DLP, logging, an approval, a fraud hold) is ordinary operations work
+until the request also gives a reason to skip the process ("signed off verbally",
+"paperwork is coming later") or walks around a second control.
 """
 
 from __future__ import annotations
 
-from appliance.screening.detectors.phrasing import cue, cue_findings, either, gap, negated
+import itertools
+
+from appliance.screening.detectors.phrasing import WORD, cue, cue_findings, either, gap, negated
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -202,6 +207,151 @@ _WAIVED = cue(
         r"detect|show|spot|ask)\b",
     ),
 )
+# A control switched off or walked around: security tooling disabled, an approval or a
+# verification skipped or marked done, a hold released, traces cleared, an alert silenced,
+# rights granted. Ordinary operations work in a bank or a hospital too ("disable the alert
+# during the maintenance window"), so these count only beside a pretext for skipping the
+# process, near them (see `_PRETEXT`); alone they are no finding at all.
+_CONTROL = (
+    r"(?:mfa|2fa|multi-?factor|two-?factor|conditional\s+access|dlp|data\s+loss\s+prevention|"
+    r"endpoint\s+protection|edr|antivirus|anti-virus|firewall|logging|audit(?:ing)?|alerts?|"
+    r"alerting|monitoring|siem|rate\s+limits?|approval\s+(?:checks?|hooks?|steps?|"
+    r"requirements?|gates?|workflow)|dual[-\s]control|four[-\s]eyes|callbacks?|verification|"
+    r"kyc|fraud\s+(?:checks?|holds?|rules?)|sanctions?\s+(?:flags?|checks?|screening)|"
+    r"(?:log\s+)?retention(?:\s+(?:jobs?|polic(?:y|ies)))?)"
+)
+# Up to N words within one sentence: a dot inside a token ("j.moreno@", "v4.2") does not
+# end it. Separator and word characters never overlap (see `phrasing`), and a separator is
+# one character class or a dot, so a failed match costs at most N tries per start.
+_SENTENCE_SEPARATOR = r"(?:[^\w'\u2019.\n-]|\.(?=\w))+"
+
+
+def _clause(words: int) -> str:
+    return rf"(?:{_SENTENCE_SEPARATOR}{WORD}){{0,{words}}}?{_SENTENCE_SEPARATOR}"
+
+
+_BYPASS_SCORE = 0.75
+_BYPASS_ACTIONS = (
+    cue(
+        "control_disabled",
+        _BYPASS_SCORE,
+        r"\b(?:disabl(?:e|es|ed|ing)|turn(?:s|ed|ing)?\s+off|switch(?:es|ed|ing)?\s+off|"
+        r"flip(?:s|ped|ping)?\s+off|deactivat\w+|suspend\w*|bypass\w*|circumvent\w*|"
+        r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing))\b" + _clause(8) + _CONTROL + r"\b",
+    ),
+    cue(
+        "logging_stopped",
+        _BYPASS_SCORE,
+        r"\bstop(?:s|ped|ping)?\s+(?:all\s+)?(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:logging|"
+        r"auditing|monitoring|(?:log\s+)?retention\s+jobs?)\b",
+    ),
+    cue(
+        "check_skipped",
+        _BYPASS_SCORE,
+        r"\bskip(?:s|ped|ping)?\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:verification|"
+        r"callback|approval|review|checks?|kyc|sign-?off|security\s+questions)\b",
+    ),
+    cue(
+        "check_marked_done",
+        _BYPASS_SCORE,
+        r"\bmark\w*\s+(?:the\s+|this\s+|these\s+|all\s+|my\s+)?(?:[\w-]+\s+){0,3}?"
+        r"(?:approvals?|checks?|kyc|verifications?|reviews?|sign-?offs?|holds?|flags?|it|them)"
+        r"\b" + _clause(10) + r"as\s+(?:complete[d]?|passed|verified|approved|cleared|"
+        r"false\s+positives?)\b",
+    ),
+    cue("hold_released", _BYPASS_SCORE, r"\brelease\w*\b" + _clause(10) + r"(?:hold|quarantine)\b"),
+    cue(
+        "traces_cleared",
+        _BYPASS_SCORE,
+        r"\b(?:clear|delet|purg|wip|eras|remov|edit|alter)\w*\b"
+        + _clause(7)
+        + r"(?:audit\s+(?:logs?|trail|entries)|(?:access|security|event)\s+logs?|log\s+entries|"
+        r"logs)\b",
+    ),
+    cue(
+        "alert_silenced",
+        _BYPASS_SCORE,
+        r"\b(?:suppress|silenc|mut|snooz)\w*\b" + _clause(7) + r"(?:alerts?|"
+        r"notifications?|warnings?|flags?)\b",
+    ),
+    cue(
+        "review_excluded",
+        _BYPASS_SCORE,
+        r"\bexclud\w*\b" + _clause(7) + r"from\b" + _clause(5) + r"(?:reviews?|"
+        r"audits?|monitoring|scans?|logging|recertification)\b",
+    ),
+    cue("backdated", _BYPASS_SCORE, r"\bback-?dat\w+\b"),
+    cue(
+        "rights_granted",
+        _BYPASS_SCORE,
+        r"\b(?:add|make|grant|give|set|promote|elevate)\b" + _clause(10) + r"(?:global\s+"
+        r"admin\w*|domain\s+admin\w*|tenant\s+admin\w*|super\s*admin\w*|(?:admin(?:istrator)?|"
+        r"owner)\s+(?:rights|access|privileges|role)|[\w-]*admins?\s+group|[\w-]+-admins|"
+        r"(?:payroll|finance|billing)\s+administrator)\b",
+    ),
+    cue(
+        "contact_details_changed",
+        _BYPASS_SCORE,
+        r"\b(?:change|update|switch|replace|set)\b" + _clause(8) + r"(?:mfa\s+(?:number|"
+        r"phone|device)|beneficiary|payee|(?:remittance\s+)?bank\s+details|(?:e-?mail|"
+        r"phone(?:\s+number)?|mailing\s+address)\s+on\s+(?:file|(?:all\s+)?(?:his|her|their|"
+        r"the)\s+accounts?))\b",
+    ),
+    cue(
+        "allow_listed",
+        _BYPASS_SCORE,
+        r"\b(?:add|put)\b" + _clause(10) + r"(?:allow\s*list|"
+        r"allowlist|whitelist)\b",
+    ),
+    cue(
+        "secret_posted",
+        _BYPASS_SCORE,
+        r"\b(?:post|paste|put|share|send|drop)\b" + _clause(10) + r"(?:password|"
+        r"passphrase|credentials?|api\s+keys?|access\s+keys?|(?:the|new)\s+key|secrets?)\b"
+        + _clause(7)
+        + r"(?:ticket|chat|channel|slack|teams|#[\w-]+|thread|comment)\b",
+    ),
+)
+# Why the process need not run this time: a sign-off no one can check, papers that follow,
+# "just this once", a request to keep it quiet. A time limit ("until Monday", "for an
+# hour") or a promise to undo it is how ordinary change requests read too: no pretext.
+_PRETEXT = cue(
+    "process_skipped",
+    0.3,
+    either(
+        r"\bsign(?:ed|s)?\s+(?:it\s+|this\s+)?off\s+(?:verbally|on\s+(?:a\s+)?(?:call|slack|"
+        r"teams|the\s+phone))",
+        r"\bapproved\s+(?:it\s+|this\s+)?(?:verbally|on\s+(?:a\s+)?(?:call|slack|teams|"
+        r"the\s+phone|whatsapp))",
+        r"\bsaid\s+(?:yes|ok|okay|it'?s\s+fine)\s+(?:on|in|over|by)\s+(?:slack|teams|the\s+"
+        r"phone|a\s+call|text|whatsapp|chat)\b",
+        r"\bpaperwork\s+(?:is\s+)?(?:coming|to\s+follow|later|will\s+follow)",
+        r"\bretroactive(?:ly)?\b",
+        r"\b(?:i'?ll|we'?ll|i\s+will|we\s+will)\s+(?:attach|send|forward|fax|raise|file|"
+        r"write\s+up|submit|provide|sort\s+out|ask)\b[^.\n]{0,50}?\b(?:later|tomorrow|"
+        r"afterwards|next\s+week|when\s+i\s+find)\b",
+        r"\bjust\s+this\s+(?:once|one\s+time|time)\b",
+        r"\bno\s+(?:time|need)\s+(?:for|to\s+wait\s+for)\s+(?:a\s+|the\s+)?(?:warrant|"
+        r"callback|approval|review|verification|ticket|change\s+request|paperwork|"
+        r"second\s+approval)",
+        r"\b(?:don'?t|do\s+not|without)\s+(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|"
+        r"alert(?:ing)?|loop(?:ing)?\s+in)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:team|compliance|"
+        r"security|auditors?|owners?|managers?|finance|legal|anyone|them)\b",
+        r"\bbetween\s+(?:us|you\s+and\s+me)\b",
+        r"\b(?:would|will)\s+(?:sign|approve)\s+it\s+anyway\b",
+        r"\bdon'?t\s+go\s+through\s+(?:the\s+)?(?:help\s*desk|process|ticketing|approvals?)\b",
+        r"\b(?:rules?|polic(?:y|ies)|procedures?)\s+(?:don'?t|do\s+not|doesn'?t|no\s+longer)\s+"
+        r"apply\b",
+        # Out of sight of those who check: "it'll only confuse the auditors", "trigger the SIEM".
+        r"\b(?:confuse|alarm|bother|worry)\s+(?:the\s+)?(?:auditors?|compliance|security|"
+        r"regulators?|siem)\b",
+        r"\b(?:trigger|set\s+off|trip)\s+(?:the\s+)?(?:siem|alarms?|fraud\s+checks?)\b",
+        r"\b(?:doesn'?t|don'?t|does\s+not)\s+have\s+(?:vault\s+)?access\b",
+        r"\bwithout\s+waiting\s+(?:on|for)\s+(?:the\s+)?[\w-]+\s+team\b",
+    ),
+)
+# How far apart the bypass and its pretext may be: one request, not a whole runbook.
+_PRETEXT_REACH = 400
 _WAIVED_SCORE = 0.75
 _MAX_FINDINGS = 4
 
@@ -235,4 +385,53 @@ class ExfiltrationDetector:
                         detail=f"{action.detail[:40]} / {item.detail[:36]}",
                     ),
                 )
-        return findings[:_MAX_FINDINGS]
+        return (findings + self._bypassed(text))[:_MAX_FINDINGS]
+
+    @staticmethod
+    def _bypassed(text: str) -> list[Finding]:
+        """A control switched off or walked around with a pretext for skipping the process
+        nearby; neither alone is evidence."""
+        actions = [
+            found
+            for found in cue_findings(text, _BYPASS_ACTIONS, "tool_exfiltration", quotes=False)
+            if not negated(text, found.start)
+        ]
+        if not actions:
+            return []
+        pretexts = [
+            found
+            # A quoted pretext is cited ('if a caller says "just this once", refuse').
+            for found in cue_findings(text, (_PRETEXT,), "tool_exfiltration")
+            if not negated(text, found.start)
+        ]
+        # Two controls walked around in one request need no pretext; one control named
+        # twice ("bypass the verification ... skip verification") is still one.
+        pairs = [(action, pretext) for action in actions for pretext in pretexts]
+        pairs += [
+            (first, second)
+            for first, second in itertools.combinations(sorted(actions, key=_start), 2)
+            if _control_named(first) != _control_named(second)
+        ]
+        for action, other in pairs:
+            if max(action.start, other.start) - min(action.end, other.end) <= _PRETEXT_REACH:
+                return [
+                    Finding(
+                        kind="tool_exfiltration",
+                        start=min(action.start, other.start),
+                        end=max(action.end, other.end),
+                        path=f"{action.path}+{other.path}",
+                        score=_BYPASS_SCORE,
+                        detail=f"{action.detail[:40]} / {other.detail[:36]}",
+                    )
+                ]
+        return []
+
+
+def _start(finding: Finding) -> int:
+    return finding.start
+
+
+def _control_named(finding: Finding) -> str:
+    """The last word of an action's match: the control it walks around."""
+    words = finding.detail.lower().split()
+    return words[-1] if words else ""
