@@ -141,6 +141,7 @@ def main() -> None:
     )
 
     print("\nhand-made fixtures at threshold 0.5 (see tests/assets/screening/README.md):")
+    scored: dict[str, tuple[list[int], list[float], list[float]]] = {}
     for name in (
         "hard_benign",
         "attacks",
@@ -167,13 +168,44 @@ def main() -> None:
         "quoted_benign",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
-        flagged = [screener.screen(row.text).injection for row in rows]
-        keyword_flagged = [keyword_score(row.text) >= 0.5 for row in rows]
+        verdicts = screener.screen_batch([row.text for row in rows])
+        flagged = [verdict.injection for verdict in verdicts]
+        keyword = [keyword_score(row.text) for row in rows]
+        scored[name] = (
+            [row.label for row in rows],
+            [verdict.score for verdict in verdicts],
+            keyword,
+        )
         print(
             f"  {name:<19} {len(rows)} rows: detector flags {sum(flagged)}/{len(rows)}, "
-            f"keywords flag {sum(keyword_flagged)}/{len(rows)}"
+            f"keywords flag {sum(score >= 0.5 for score in keyword)}/{len(rows)}"
+        )
+    print("\nhand-made pairs, benign and attacks together (TPR at 1 % FPR, ROC AUC):")
+    for benign, attacks in _PAIRS:
+        labels = scored[benign][0] + scored[attacks][0]
+        detector = scored[benign][1] + scored[attacks][1]
+        keywords = scored[benign][2] + scored[attacks][2]
+        print(
+            f"  {benign.removesuffix('_benign') + ' pair':<19} detector "
+            f"{tpr_at_fpr(labels, detector, 0.01):.3f} / {roc_auc(labels, detector):.3f}, "
+            f"keywords {tpr_at_fpr(labels, keywords, 0.01):.3f} / "
+            f"{roc_auc(labels, keywords):.3f}"
         )
 
+
+# Benign and attack fixtures written as a pair (the last by two authors who never met).
+_PAIRS = (
+    ("handwritten_benign", "handwritten_attacks"),
+    ("check_benign", "check_attacks"),
+    ("holdout_benign", "holdout_attacks"),
+    ("fresh_benign", "fresh_attacks"),
+    ("blind_benign", "blind_attacks"),
+    ("sealed_benign", "sealed_attacks"),
+    ("sealed2_benign", "sealed2_attacks"),
+    ("sealed3_benign", "sealed3_attacks"),
+    ("sealed4_benign", "sealed4_attacks"),
+    ("workplace_benign", "subtle_attacks"),
+)
 
 if __name__ == "__main__":
     main()
