@@ -166,6 +166,8 @@ def main() -> None:
         "workplace_benign",
         "subtle_attacks",
         "quoted_benign",
+        "quoted2_benign",
+        "quoted2_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -205,6 +207,7 @@ _PAIRS = (
     ("sealed3_benign", "sealed3_attacks"),
     ("sealed4_benign", "sealed4_attacks"),
     ("workplace_benign", "subtle_attacks"),
+    ("quoted2_benign", "quoted2_attacks"),
 )
 
 if __name__ == "__main__":

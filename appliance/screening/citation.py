@@ -60,8 +60,12 @@ _QUOTATIONS = (
     re.compile(r"«[^»]{12,4000}?»"),
     re.compile(r"\u2018[^\u2019]{12,4000}?\u2019(?!\w)"),
     re.compile(r"「[^」]{12,4000}?」|『[^』]{12,4000}?』"),
-    # A straight single quote opens and closes only beside a non-letter: "it's" is no quote.
-    re.compile(r"(?<!\w)'[^'\n]{12,4000}?'(?!\w)"),
+    # A straight single quote opens and closes only beside a non-letter: "it's" is no quote
+    # (nor does it end one).
+    re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){12,4000}?'(?!\w)"),
+    # Code inline in a fence ("```<!-- ... -->```") and a pasted HTML comment.
+    re.compile(r"```[^`\n]{12,4000}?```"),
+    re.compile(r"<!--.{12,4000}?-->", re.DOTALL),
     re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.MULTILINE),
 )
 # "What does this try to do: <payload>": the rest of the paragraph after a colon that
@@ -144,13 +148,47 @@ _AWARE = (
     r"lines?|spans?|text|bits?|sections?|comments?|notes?|sentences?|paragraphs?|strings?|"
     r"fields?|layers?|messages?|links?|cells?|entr(?:y|ies))\s+(?:an?\s+|just\s+|really\s+)?"
     r"(?:[\w-]+\s+){0,2}?(?:" + _THREAT + r"|attacks?)\b",
+    # Analysis tasks that name what the text is: "identify the technique", "annotate each
+    # manipulation technique", "the red flags", "one of those prompt hacks", "the kind of
+    # hidden prompt authors embed", "constitutes a prompt injection".
+    r"\b(?:identify|name|naming|explain|annotate|label|break\s+down|describe|spot)\s+(?:the\s+|"
+    r"each\s+|which\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:techniques?|tactics?|manipulations?|"
+    r"red\s+flags?)\b|\bthe\s+red\s+flags\b",
+    r"\bone\s+of\s+(?:those|these)\s+(?:[\w-]+\s+){0,2}?(?:hacks?|tricks?|jailbreaks?|"
+    r"injections?|attacks?|scams?)\b|\b(?:kind|sort|type)\s+of\s+(?:hidden\s+|embedded\s+)?"
+    r"(?:prompt|injection|jailbreak|attack|hack|payload)s?\b",
+    r"\bconstitutes?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?" + _AI_ATTACK,
+    # What it could do: "what's the worst that could happen?", "could it actually leak
+    # anything?", "would it affect every user?"
+    r"\bworst\s+(?:that\s+)?(?:could|can|might)\s+(?:happen|go\s+wrong)\b|\b(?:could|would|"
+    r"might)\s+(?:it|this|that)\s+(?:actually\s+|really\s+)?(?:leak|affect|harm|hurt|"
+    r"do\s+anything)\b",
+    # Defences built with it as sample data: "a test string", "a sample to test against",
+    # "positive examples for our detector", "a function that flags ...", "how do we vet
+    # ... for this kind of thing", a content policy for moderators.
+    r"\b(?:test\s+(?:strings?|against|inputs?)|samples?\s+to\s+test|(?:positive|negative)\s+"
+    r"examples?|example\s+(?:retrieved\s+)?(?:chunks?|strings?|inputs?|payloads?)|"
+    r"quiz\s+questions?)\b",
+    r"\b(?:functions?|scripts?|heuristics?|scorers?|filters?|rules?|regex(?:es)?|classifiers?|"
+    r"detectors?)\s+(?:that|which|to)\s+(?:flags?|detects?|catch(?:es)?|blocks?|scores?)\b",
+    r"\b(?:vet|sanitiz|sanitis|harden|defend|protect)\w*\b[^.\n]{0,60}?\b(?:against|for)\s+"
+    r"(?:this|that|these|such)\b|\bcontent\s+polic(?:y|ies)\b|\bmoderators?\b",
     # "(1) injection? (2) who's the target?"; "Did Copilot act on it?"
     r"\b(?:prompt[-\s]?)?injection\s*\?",
     r"\bdid\s+(?:the\s+|our\s+|my\s+)?(?:" + _MODEL + r"|it|they)\s+(?:act\s+on|follow|obey|"
     r"execute|do\s+what)\b",
-    r"\bthreat\s+(?:reports?|intel(?:ligence)?|briefs?|briefings?|hunting)\b",
+    r"\bthreat[-\s]+(?:reports?|intel(?:ligence)?|briefs?|briefings?|hunting)\b",
+    r"\b(?:which|what)\s+(?:one\s+)?is\s+(?:more|most|less|the\s+most)\s+(?:dangerous|harmful|"
+    r"risky|severe|effective)\b",
+    # The same questions in other languages: "Ist das ein Prompt-Injection-Versuch?", a
+    # detection rule or regex asked for.
+    r"\b(?:ist\s+das|est-ce\s+(?:que\s+c'est|une?)|c'est\s+une?|es\s+esto|é\s+isso|"
+    r"è\s+questo|is\s+dit)\b[^.\n?]{0,40}?(?:" + _AI_ATTACK_WORDS + r"|angriff|attaque|ataque|"
+    r"attacco|aanval|injektion|inyecci[oó]n|iniezione|inje[cç][aã]o|injectie)",
+    r"\br[eè]gles?\s+de\s+d[ée]tection\b|\bdetectieregel|\berkennungsregel|"
+    r"\breglas?\s+de\s+detecci[oó]n\b|检测|正则表达式|検出|正規表現",
     # "keep the injection text intact", "the jailbreak part"
-    r"\b(?:injection|jailbreak|injected)\s+(?:text|attempts?|strings?|payloads?|parts?|"
+    r"\b(?:injection|jailbreak|injected)\s+(?:text|attempts?|strings?|payloads?|parts?|prompts?|"
     r"lines?|bits?|sentences?|instructions?)\b|\bthe\s+(?:injection|jailbreak|payload)\b",
     r"\b(?:explain|describe)\s+(?:the\s+)?(?:threat|danger)\b",
     r"\b(?:weird|odd|sketchy|fishy|dodgy|suspicious|strange|shady)\s*[:!]",
@@ -218,6 +256,22 @@ _DOUBTS = (
     r"\b(?:unknown|unfamiliar|unexpected|unsolicited)\s+(?:external\s+)?(?:senders?|"
     r"sources?|callers?|numbers?)\b",
     r"\bsecurity\s+teams?\b",
+    # Around a quotation, any question about what it is: "what is this?", "thoughts?",
+    # "sus?", "harmless right?", "real or fake?", "who is this even aimed at?". A request to
+    # process it ("translate this: '...'") asks none of these.
+    r"\b(?:what(?:'s|\s+(?:exactly\s+)?is|\s+are)|what\s+the\s+(?:heck|hell)\s+is)\s+"
+    r"(?:this|that|these|it)\b(?!\s+(?:in|for|about)\b)|\bwtf\s+is\b|\bwhat\s+does\s+"
+    r"[^\n?]{1,40}?\s+mean\b|\bwhat\s+(?:the\s+following|this|it)\s+(?:is|does|means)\b|"
+    r"\bdoes\s+(?:it|this|that)\s+(?:actually|really)\b|\bwhat\s+(?:exactly\s+)?(?:is|does)\s+(?:this|that|"
+    r"it)\s+(?:even\s+)?(?:mean|do|for)\b|\bwhat(?:'s|\s+is)\s+the\s+point\s+of\b",
+    r"\bwho\s+is\s+(?:this|it|that)\s+(?:even\s+)?(?:aimed|targeted|meant|for)\b",
+    r"(?:^|[\s.!?,;:])(?:thoughts|sus|prank|legit|harmless|spam|allowed|dangerous|normal)\s*"
+    r"(?:right\s*)?\?",
+    r"\b(?:is|are)\s+(?:this|that|it|these)\s+(?:[\w-]+\s+){0,2}?(?:allowed|harmless|safe|"
+    r"normal|real|fake|a\s+prank|a\s+joke|legal|ok(?:ay)?)\b",
+    r"\b(?:real|fake|spam|legit|harmless|prank)\s+or\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*\?",
+    r"\bshould\s+(?:i|we)\s+(?:care|panic)\b|\b(?:thoughts|opinions?)\s+on\s+(?:this|that|"
+    r"these|it)\b|\bany\s+idea\s+what\b",
 )
 # A frame around quotation marks, fences or "> " blocks may only doubt the sender; one
 # around bare pasted paragraphs or text after a colon must show what the text does.
@@ -239,7 +293,10 @@ _NEGATION = re.compile(
 _BREAK = re.compile(r"\n[ \t]*(?:-{3,}|_{3,}|\*{3,}|={3,})?[ \t]*\n")
 _ASKS = re.compile(
     r"\?|\b(?:explain|categori[sz]\w*|classify\w*|analy[sz]\w*|assess\w*|triage|review|"
-    r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag)\b",
+    r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag|confirm|identify|"
+    r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into)\b|"
+    r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
+    r"point)\b|\bwho\s+is\s+(?:this|it)\b",
     re.IGNORECASE,
 )
 
