@@ -65,7 +65,7 @@ _QUOTATIONS = (
     re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w)){12,4000}?'(?!\w)"),
     # Code inline in a fence ("```<!-- ... -->```") and a pasted HTML comment.
     re.compile(r"```[^`\n]{12,4000}?```"),
-    re.compile(r"<!--.{12,4000}?-->", re.DOTALL),
+    re.compile(r"<!--(?:(?!<!--).){12,4000}?-->", re.DOTALL),
     re.compile(r"^[ \t]*>[^\n]*(?:\n[ \t]*>[^\n]*)*", re.MULTILINE),
 )
 # "What does this try to do: <payload>": the rest of the paragraph after a colon that
