@@ -262,8 +262,8 @@ _DOUBTS = (
     r"\b(?:what(?:'s|\s+(?:exactly\s+)?is|\s+are)|what\s+the\s+(?:heck|hell)\s+is)\s+"
     r"(?:this|that|these|it)\b(?!\s+(?:in|for|about)\b)|\bwtf\s+is\b|\bwhat\s+does\s+"
     r"[^\n?]{1,40}?\s+mean\b|\bwhat\s+(?:the\s+following|this|it)\s+(?:is|does|means)\b|"
-    r"\bdoes\s+(?:it|this|that)\s+(?:actually|really)\b|\bwhat\s+(?:exactly\s+)?(?:is|does)\s+(?:this|that|"
-    r"it)\s+(?:even\s+)?(?:mean|do|for)\b|\bwhat(?:'s|\s+is)\s+the\s+point\s+of\b",
+    r"\bdoes\s+(?:it|this|that)\s+(?:actually|really)\b|\bwhat\s+(?:exactly\s+)?(?:is|does)\s+"
+    r"(?:this|that|it)\s+(?:even\s+)?(?:mean|do|for)\b|\bwhat(?:'s|\s+is)\s+the\s+point\s+of\b",
     r"\bwho\s+is\s+(?:this|it|that)\s+(?:even\s+)?(?:aimed|targeted|meant|for)\b",
     r"(?:^|[\s.!?,;:])(?:thoughts|sus|prank|legit|harmless|spam|allowed|dangerous|normal)\s*"
     r"(?:right\s*)?\?",
