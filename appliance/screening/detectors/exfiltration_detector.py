@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import itertools
 
-from appliance.screening.detectors.phrasing import WORD, cue, cue_findings, either, gap, negated
+from appliance.screening.detectors.phrasing import (
+    clause_gap,
+    cue,
+    cue_findings,
+    either,
+    gap,
+    negated,
+)
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -220,16 +227,6 @@ _CONTROL = (
     r"kyc|fraud\s+(?:checks?|holds?|rules?)|sanctions?\s+(?:flags?|checks?|screening)|"
     r"(?:log\s+)?retention(?:\s+(?:jobs?|polic(?:y|ies)))?)"
 )
-# Up to N words within one sentence: a dot inside a token ("j.moreno@", "v4.2") does not
-# end it. Separator and word characters never overlap (see `phrasing`), and a separator is
-# one character class or a dot, so a failed match costs at most N tries per start.
-_SENTENCE_SEPARATOR = r"(?:[^\w'\u2019.\n-]|\.(?=\w))+"
-
-
-def _clause(words: int) -> str:
-    return rf"(?:{_SENTENCE_SEPARATOR}{WORD}){{0,{words}}}?{_SENTENCE_SEPARATOR}"
-
-
 _BYPASS_SCORE = 0.75
 _BYPASS_ACTIONS = (
     cue(
@@ -237,7 +234,7 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\b(?:disabl(?:e|es|ed|ing)|turn(?:s|ed|ing)?\s+off|switch(?:es|ed|ing)?\s+off|"
         r"flip(?:s|ped|ping)?\s+off|deactivat\w+|suspend\w*|bypass\w*|circumvent\w*|"
-        r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing))\b" + _clause(8) + _CONTROL + r"\b",
+        r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing))\b" + clause_gap(8) + _CONTROL + r"\b",
     ),
     cue(
         "logging_stopped",
@@ -256,35 +253,39 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\bmark\w*\s+(?:the\s+|this\s+|these\s+|all\s+|my\s+)?(?:[\w-]+\s+){0,3}?"
         r"(?:approvals?|checks?|kyc|verifications?|reviews?|sign-?offs?|holds?|flags?|it|them)"
-        r"\b" + _clause(10) + r"as\s+(?:complete[d]?|passed|verified|approved|cleared|"
+        r"\b" + clause_gap(10) + r"as\s+(?:complete[d]?|passed|verified|approved|cleared|"
         r"false\s+positives?)\b",
     ),
-    cue("hold_released", _BYPASS_SCORE, r"\brelease\w*\b" + _clause(10) + r"(?:hold|quarantine)\b"),
+    cue(
+        "hold_released",
+        _BYPASS_SCORE,
+        r"\brelease\w*\b" + clause_gap(10) + r"(?:hold|quarantine)\b",
+    ),
     cue(
         "traces_cleared",
         _BYPASS_SCORE,
         r"\b(?:clear|delet|purg|wip|eras|remov|edit|alter)\w*\b"
-        + _clause(7)
+        + clause_gap(7)
         + r"(?:audit\s+(?:logs?|trail|entries)|(?:access|security|event)\s+logs?|log\s+entries|"
         r"logs)\b",
     ),
     cue(
         "alert_silenced",
         _BYPASS_SCORE,
-        r"\b(?:suppress|silenc|mut|snooz)\w*\b" + _clause(7) + r"(?:alerts?|"
+        r"\b(?:suppress|silenc|mut|snooz)\w*\b" + clause_gap(7) + r"(?:alerts?|"
         r"notifications?|warnings?|flags?)\b",
     ),
     cue(
         "review_excluded",
         _BYPASS_SCORE,
-        r"\bexclud\w*\b" + _clause(7) + r"from\b" + _clause(5) + r"(?:reviews?|"
+        r"\bexclud\w*\b" + clause_gap(7) + r"from\b" + clause_gap(5) + r"(?:reviews?|"
         r"audits?|monitoring|scans?|logging|recertification)\b",
     ),
     cue("backdated", _BYPASS_SCORE, r"\bback-?dat\w+\b"),
     cue(
         "rights_granted",
         _BYPASS_SCORE,
-        r"\b(?:add|make|grant|give|set|promote|elevate)\b" + _clause(10) + r"(?:global\s+"
+        r"\b(?:add|make|grant|give|set|promote|elevate)\b" + clause_gap(10) + r"(?:global\s+"
         r"admin\w*|domain\s+admin\w*|tenant\s+admin\w*|super\s*admin\w*|(?:admin(?:istrator)?|"
         r"owner)\s+(?:rights|access|privileges|role)|[\w-]*admins?\s+group|[\w-]+-admins|"
         r"(?:payroll|finance|billing)\s+administrator)\b",
@@ -292,7 +293,7 @@ _BYPASS_ACTIONS = (
     cue(
         "contact_details_changed",
         _BYPASS_SCORE,
-        r"\b(?:change|update|switch|replace|set)\b" + _clause(8) + r"(?:mfa\s+(?:number|"
+        r"\b(?:change|update|switch|replace|set)\b" + clause_gap(8) + r"(?:mfa\s+(?:number|"
         r"phone|device)|beneficiary|payee|(?:remittance\s+)?bank\s+details|(?:e-?mail|"
         r"phone(?:\s+number)?|mailing\s+address)\s+on\s+(?:file|(?:all\s+)?(?:his|her|their|"
         r"the)\s+accounts?))\b",
@@ -300,15 +301,15 @@ _BYPASS_ACTIONS = (
     cue(
         "allow_listed",
         _BYPASS_SCORE,
-        r"\b(?:add|put)\b" + _clause(10) + r"(?:allow\s*list|"
+        r"\b(?:add|put)\b" + clause_gap(10) + r"(?:allow\s*list|"
         r"allowlist|whitelist)\b",
     ),
     cue(
         "secret_posted",
         _BYPASS_SCORE,
-        r"\b(?:post|paste|put|share|send|drop)\b" + _clause(10) + r"(?:password|"
+        r"\b(?:post|paste|put|share|send|drop)\b" + clause_gap(10) + r"(?:password|"
         r"passphrase|credentials?|api\s+keys?|access\s+keys?|(?:the|new)\s+key|secrets?)\b"
-        + _clause(7)
+        + clause_gap(7)
         + r"(?:ticket|chat|channel|slack|teams|#[\w-]+|thread|comment)\b",
     ),
 )

@@ -43,6 +43,17 @@ def gap(words: int) -> str:
     return rf"(?:{SEPARATOR}{WORD}){{0,{words}}}?{SEPARATOR}"
 
 
+# A separator that does not end a sentence: no newline, and a dot only inside a token
+# ("j.moreno@", "v4.2"). One character class or such a dot at a time, so it never overlaps
+# WORD and a failed match still costs at most N tries per start.
+_CLAUSE_SEPARATOR = r"(?:[^\w'\u2019.\n-]|\.(?=\w))+"
+
+
+def clause_gap(words: int) -> str:
+    """`gap`, within one sentence."""
+    return rf"(?:{_CLAUSE_SEPARATOR}{WORD}){{0,{words}}}?{_CLAUSE_SEPARATOR}"
+
+
 def either(*alternatives: str) -> str:
     """A non-capturing alternation."""
     return "(?:" + "|".join(alternatives) + ")"
