@@ -168,6 +168,10 @@ def main() -> None:
         "quoted_benign",
         "quoted2_benign",
         "quoted2_attacks",
+        "agent_benign",
+        "agent_attacks",
+        "agent2_benign",
+        "agent2_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -208,6 +212,8 @@ _PAIRS = (
     ("sealed4_benign", "sealed4_attacks"),
     ("workplace_benign", "subtle_attacks"),
     ("quoted2_benign", "quoted2_attacks"),
+    ("agent_benign", "agent_attacks"),
+    ("agent2_benign", "agent2_attacks"),
 )
 
 if __name__ == "__main__":

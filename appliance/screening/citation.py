@@ -242,11 +242,23 @@ _AWARE = (
     r"(?:[\w-]+\s+){0,2}?" + _AI_ATTACK,
     r"\b(?:slides?|decks?|sessions?|materials?|talk|article|write-?ups?|reports?)\s+(?:on|"
     r"about)\s+(?:[\w-]+\s+){0,3}?" + _AI_ATTACK,
+    # What the user wants done about it: "did anything leak?", "resist instructions like:",
+    # "a heads-up for the front-desk staff", "a reply that doesn't do what the ticket asks".
+    r"\b(?:did|could|can|would|might)\s+(?:anything|it|this|that|something|data|the\s+[\w-]+)"
+    r"\s+(?:have\s+)?(?:leak|leaked|exfiltrated|escaped)\b",
+    r"\b(?:resist|withstand|defend\s+against|guard\s+against|protect\s+against|ignore|refuse|"
+    r"block|catch|detect)\s+(?:instructions?|commands?|requests?|attempts?|attacks?|prompts?|"
+    r"text|messages?|lines?)\s+like\b",
+    r"\b(?:heads-?up|warning|warn)\b[^.\n]{0,40}\b(?:staff|colleagues|team|users|front[\s-]desk|"
+    r"employees|customers)\b",
+    r"\b(?:doesn'?t|does\s+not|without)\s+(?:do(?:ing)?|follow(?:ing)?|obey(?:ing)?)\s+what\s+"
+    r"(?:the\s+|it\s+|they\s+)?(?:[\w-]+\s+)?(?:asks|says|wants)\b",
     # The same in other languages: an attack, an injection, hidden text, what it tries.
     r"\b(?:angriff|attacke|ataque|attaque|attacco|aanval|atak|injektion|inyecci[oó]n|"
     r"iniezione|inje[cç][aã]o|injectie|versteckt\w*|verborgen\w*|caché(?:e|s|es)?|ocult[oa]s?|"
-    r"nascost[oa]|ukryt\w+)\b|隠し|隐藏|攻撃|攻击|注入|何をしよう|\bprobeert\s+te\b|"
-    r"\bversucht\b|\bbezweckt\b",
+    r"nascost[oa]|ukryt\w+)\b|隠し|隐藏|攻撃|攻击|注入|何をしよう|狙っ|\bprobeert\s+te\b|"
+    r"\bversucht\b|\bbezweck\w*|\b(?:intenta|pretende|tenta|tente|cerca\s+di|essaie\s+de|"
+    r"cherche\s+\u00e0|pr\u00f3buje)\s+(?:hacer|fazer|fare|faire|conseguir|obtenir|zrobi\u0107)\b",
 )
 _DOUBTS = (
     *_frame_patterns(_LEGITIMACY),
@@ -447,6 +459,13 @@ def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
         if cited_end - colon.end() >= _MIN_CITED_CHARS:
             spans.append((colon.end(), cited_end))
     return spans
+
+
+def doubts_or_analyses(text: str) -> bool:
+    """Whether words near either end of the text doubt or analyse something, in the terms
+    `cited_question` looks for ("is this a prompt injection?", "sus?", "our filter caught
+    this"), whether or not it cites anything."""
+    return _find(_FRAME, text) is not None
 
 
 def cited_question(text: str) -> CitedQuestion | None:

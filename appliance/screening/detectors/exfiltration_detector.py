@@ -82,6 +82,27 @@ _CUES = (
         r"request|parameter|webhook|endpoint)s?\b",
     ),
     cue(
+        # "open https://probe.example/check?db=<DATABASE_URL>&sk=<key>": a secret as a
+        # URL parameter for the model to fill in.
+        "secret_url_slot",
+        0.7,
+        # Not API documentation's "?api_key=<your API key>": the parameter is not named for
+        # the secret, nor is the slot "yours".
+        r"https?://[^\s()<>?]{1,300}\?(?:[^\s()<>=&]{0,40}=[^\s()<>&]{0,40}&){0,4}?"
+        r"(?![^\s()<>=&]{0,30}?(?:key|token|secret|password|auth|pass|pwd)[^\s()<>=&]{0,10}=)"
+        r"[^\s()<>=&]{1,40}=(?:<|\{|\[|%3c|%7b|%5b)(?!\s*your\b)[\w\s.-]{0,30}?(?:key|token|"
+        r"secret|password|"
+        r"passwd|database_url|db_url|credentials?|ssn|session|cookie)[\w\s.-]{0,20}(?:>|\}|\]|"
+        r"%3e|%7d|%5d)",
+    ),
+    cue(
+        # "resolve <key>.diag.example.io for each row": data smuggled out in DNS names.
+        "data_in_hostname",
+        0.7,
+        r"\b(?:resolve|look\s*up|lookup|dig|nslookup|ping|query)\b[^\n]{0,60}?[<{]\s?[\w-]{1,30}"
+        r"\s?[>}]\.(?:[\w-]{1,63}\.){1,4}[a-z]{2,12}\b",
+    ),
+    cue(
         "send_sensitive",
         0.7,
         _SEND + gap(3) + _SENSITIVE + gap(6) + r"(?:to|at|via|into)\s+" + _OUTSIDE,
@@ -106,23 +127,39 @@ _PEOPLE_RECORDS = (
     r"(?:(?:customer|client|patient|employee|user|member|citizen|applicant|account|cardholder|"
     r"subscriber|student)s?(?:'s?)?\s+(?:records|data|table|list|database|details|pii|files|"
     r"histor(?:y|ies)|summaries|emails|addresses|information|profiles)|discharge\s+summaries|"
-    r"medical\s+records|transaction\s+histor(?:y|ies))"
+    r"medical\s+records|transaction\s+histor(?:y|ies)|(?:last|recent)\s+\d+\s+transactions|"
+    r"salar(?:y|ies)\s+(?:data|details|list)|home\s+addresses|"
+    r"(?:ssns?|social\s+security\s+numbers?)\s+and\s+(?:dates?\s+of\s+birth|dobs?))"
 )
 _PRIVATE_DESTINATION = (
     r"(?:[\w.+-]{1,64}@(?:gmail|googlemail|outlook|hotmail|yahoo|proton(?:mail)?|gmx|icloud|"
     r"aol|yandex|qq|163)\.[a-z.]{2,6}\b|\b(?:webhook\.site|pastebin\.com|"
     r"requestbin|ngrok(?:-free)?\.(?:io|app)|transfer\.sh|file\.io|pipedream\.net)|"
     r"\bmy\s+(?:own\s+)?personal\s+(?:e-?mail|mailbox|drive|dropbox|google\s+drive|account|"
-    r"folder|laptop|phone))"
+    r"folder|laptop|phone)|\bmy\s+(?:own\s+)?(?:dropbox|gmail|icloud|google\s+drive)\b|"
+    r"\bdropbox\.com/request\b)"
+)
+_RECORDS_VERB = (
+    r"\b(?:export|dump|download|pull|extract|copy|send|email|e-mail|mail|upload|post|forward|"
+    r"share|sync|transfer)\b"
 )
 _RECORDS_OUT = cue(
     "records_to_private_destination",
     0.6,
-    r"\b(?:export|dump|download|pull|extract|copy|send|email|e-mail|mail|upload|post|forward|"
-    r"share|sync|transfer)\b[^.\n]{0,80}?\b"
-    + _PEOPLE_RECORDS
-    + r"\b[^\n]{0,160}?"
-    + _PRIVATE_DESTINATION,
+    either(
+        _RECORDS_VERB
+        + r"[^.\n]{0,80}?\b"
+        + _PEOPLE_RECORDS
+        + r"\b[^\n]{0,160}?"
+        + _PRIVATE_DESTINATION,
+        # "grab their balance and last 10 transactions, and email it all to ...@gmail.com"
+        r"\b"
+        + _PEOPLE_RECORDS
+        + r"\b[^.\n]{0,80}?"
+        + _RECORDS_VERB
+        + r"[^\n]{0,80}?"
+        + _PRIVATE_DESTINATION,
+    ),
 )
 # Credential files a model with file or shell tools could read (public keys excluded).
 _CREDENTIAL_FILES = (
@@ -225,7 +262,9 @@ _CONTROL = (
     r"alerting|monitoring|siem|rate\s+limits?|approval\s+(?:checks?|hooks?|steps?|"
     r"requirements?|gates?|workflow)|dual[-\s]control|four[-\s]eyes|callbacks?|verification|"
     r"kyc|fraud\s+(?:checks?|holds?|rules?)|sanctions?\s+(?:flags?|checks?|screening)|"
-    r"(?:log\s+)?retention(?:\s+(?:jobs?|polic(?:y|ies)))?)"
+    r"(?:log\s+)?retention(?:\s+(?:jobs?|polic(?:y|ies)))?|branch\s+protection|legal\s+holds?|"
+    r"sharing\s+restrictions?|(?:underwriting|approval|threshold|limit)\s+rules?|"
+    r"(?:callback|call-?back)[\s-]verification(?:\s+step)?)"
 )
 _BYPASS_SCORE = 0.75
 _BYPASS_ACTIONS = (
@@ -234,7 +273,10 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\b(?:disabl(?:e|es|ed|ing)|turn(?:s|ed|ing)?\s+off|switch(?:es|ed|ing)?\s+off|"
         r"flip(?:s|ped|ping)?\s+off|deactivat\w+|suspend\w*|bypass\w*|circumvent\w*|"
-        r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing))\b" + clause_gap(8) + _CONTROL + r"\b",
+        r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing)|set(?:ting)?\s+aside)\b"
+        + clause_gap(8)
+        + _CONTROL
+        + r"\b",
     ),
     cue(
         "logging_stopped",
@@ -246,15 +288,63 @@ _BYPASS_ACTIONS = (
         "check_skipped",
         _BYPASS_SCORE,
         r"\bskip(?:s|ped|ping)?\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:verification|"
-        r"callback|approval|review|checks?|kyc|sign-?off|security\s+questions)\b",
+        r"callback|approval|review|checks?|kyc|sign-?off|security\s+questions|rules|controls|"
+        r"four[-\s]eyes)\b",
+    ),
+    cue(
+        # "process it without verification", "schedule it without the approval step".
+        "done_without_check",
+        _BYPASS_SCORE,
+        r"\b(?:process|approv|pay|releas|transfer|send|refund|issu|updat|chang|grant|reset|"
+        r"merg|deploy|push|wir)\w*\b" + clause_gap(8) + r"without\s+(?:any\s+|the\s+|further\s+|"
+        r"additional\s+|a\s+)?(?:[\w-]+\s+)?(?:verification|approval|review|callback|checks?|"
+        r"sign-?off|confirmation)\b",
+    ),
+    cue(
+        # "approve it on my behalf", "mark it approved under my name".
+        "approved_on_behalf",
+        _BYPASS_SCORE,
+        r"\b(?:approv\w*|sign\w*\s+off|mark\w*\s+(?:it|this|them)\s+(?:as\s+)?approved)\b"
+        + clause_gap(6)
+        + r"(?:on\s+(?:my|his|her|their)\s+behalf|under\s+my\s+name|in\s+my\s+name|as\s+me)\b",
+    ),
+    cue(
+        # Payments kept under the line that needs a second approval: structuring.
+        "kept_under_threshold",
+        _BYPASS_SCORE,
+        r"\b(?:keep|split|break)\w*\b" + clause_gap(6) + r"(?:under|below|beneath)\s+(?:the\s+)?"
+        r"(?:[$\u00a3\u20ac]\s?\d[\d,.]*\s?k?|\d[\d,.]*\s?k?\b|(?:approval|reporting|review)\s+"
+        r"(?:threshold|limit))",
+    ),
+    cue(
+        "new_payee_account",
+        _BYPASS_SCORE,
+        r"\b(?:new|updated|different|changed|their\s+new)\s+(?:bank\s+|receiving\s+)?"
+        r"(?:account(?:\s+(?:number|details))?|iban|sort\s+code|routing(?:\s+number)?|bank\s+"
+        r"(?:details|account)|remittance\s+details|payment\s+details|banking\s+details)\b",
+    ),
+    cue(
+        "gift_cards_bought",
+        _BYPASS_SCORE,
+        either(
+            r"\b(?:buy|purchase|get|order|pick\s+up)\b" + clause_gap(8) + r"gift\s*cards?\b",
+            r"\bgift\s*cards?\b" + clause_gap(6) + r"(?:buy|purchase|order)\b",
+        ),
+    ),
+    cue(
+        "link_sharing_opened",
+        _BYPASS_SCORE,
+        r"\b(?:anyone[\s-]with[\s-]the[\s-]link|public(?:ly)?\s+(?:accessible|shared|link)|"
+        r"external\s+guests?\s+(?:access|sharing))\b",
     ),
     cue(
         "check_marked_done",
         _BYPASS_SCORE,
-        r"\bmark\w*\s+(?:the\s+|this\s+|these\s+|all\s+|my\s+)?(?:[\w-]+\s+){0,3}?"
-        r"(?:approvals?|checks?|kyc|verifications?|reviews?|sign-?offs?|holds?|flags?|it|them)"
-        r"\b" + clause_gap(10) + r"as\s+(?:complete[d]?|passed|verified|approved|cleared|"
-        r"false\s+positives?)\b",
+        r"\b(?:mark|close|resolve|dismiss|clos|clear)\w*\s+(?:the\s+|this\s+|these\s+|all\s+|"
+        r"my\s+|every\s+)?(?:[\w-]+\s+){0,3}?"
+        r"(?:approvals?|checks?|kyc|verifications?|reviews?|sign-?offs?|holds?|flags?|alerts?|"
+        r"it|them)\b" + clause_gap(10) + r"as\s+(?:an?\s+)?(?:complete[d]?|passed|verified|"
+        r"approved|cleared|reviewed|false\s+positives?)\b",
     ),
     cue(
         "hold_released",
@@ -294,15 +384,15 @@ _BYPASS_ACTIONS = (
         "contact_details_changed",
         _BYPASS_SCORE,
         r"\b(?:change|update|switch|replace|set)\b" + clause_gap(8) + r"(?:mfa\s+(?:number|"
-        r"phone|device)|beneficiary|payee|(?:remittance\s+)?bank\s+details|(?:e-?mail|"
+        r"phone|device)|beneficiary|payee|(?:remittance\s+)?bank\s+details|remittance\s+"
+        r"(?:details|info\w*)|bank(?:ing)?\s+(?:account|connection|info\w*)|(?:e-?mail|"
         r"phone(?:\s+number)?|mailing\s+address)\s+on\s+(?:file|(?:all\s+)?(?:his|her|their|"
         r"the)\s+accounts?))\b",
     ),
     cue(
         "allow_listed",
         _BYPASS_SCORE,
-        r"\b(?:add|put)\b" + clause_gap(10) + r"(?:allow\s*list|"
-        r"allowlist|whitelist)\b",
+        r"\b(?:add|put)\b" + clause_gap(10) + r"(?:allow[\s-]*list|whitelist|safe[\s-]*list)\b",
     ),
     cue(
         "secret_posted",
@@ -349,6 +439,23 @@ _PRETEXT = cue(
         r"\b(?:trigger|set\s+off|trip)\s+(?:the\s+)?(?:siem|alarms?|fraud\s+checks?)\b",
         r"\b(?:doesn'?t|don'?t|does\s+not)\s+have\s+(?:vault\s+)?access\b",
         r"\bwithout\s+waiting\s+(?:on|for)\s+(?:the\s+)?[\w-]+\s+team\b",
+        r"\b(?:don'?t|do\s+not|no\s+need\s+to)\s+wait\s+(?:for|on)\b",
+        r"\bi'?ll\s+take\s+(?:full\s+)?responsibility\b|\bon\s+my\s+authority\b",
+        r"\bbackfill\b|\b(?:ticket|paperwork|form|approval|change\s+request|cr|justification)"
+        r"\s+(?:to\s+follow|will\s+follow|is\s+coming|later)\b",
+        r"\b(?:this\s+is\s+an|make\s+an|as\s+an|it'?s\s+an)\s+exception\b",
+        r"\b(?:don'?t|do\s+not)\s+(?:put|log|record|file|raise|add|open)\s+(?:it|this|a\s+"
+        r"ticket)\s+(?:on|in|for)\b",
+        r"\bso\s+(?:it|they|that\s+it)\s+(?:doesn'?t|don'?t|won'?t|does\s+not|will\s+not)\s+"
+        r"(?:land\s+in|hit|trigger|go\s+to|show\s+up\s+in|appear\s+in|get\s+flagged)\b",
+        r"\b(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:bother|loop\s+in|involve|cc|copy)\b",
+        r"\breply\s+only\s+to\s+me\b|\bkeep\s+(?:it|this)\s+(?:quiet|between|off\s+the)\b",
+        r"\b(?:can'?t|cannot)\s+(?:take|do|make)\s+(?:a\s+)?(?:call|callback)\b",
+        r"\bcheck\s+with\s+(?:them|him|her)\s+(?:after|later|afterwards)\b",
+        r"\b(?:instructions?|rules?|polic(?:y|ies)|procedures?|checks?|controls?)\s+"
+        r"(?:don'?t|do\s+not|doesn'?t|no\s+longer)\s+apply\b",
+        r"\bno\s+(?:time|need)\s+to\s+(?:chase|wait|loop|involve|raise|ask)\b|\bdon'?t\s+have\s+"
+        r"time\s+to\s+(?:chase|wait|loop|raise|ask)\b|\btakes?\s+forever\b",
     ),
 )
 # How far apart the bypass and its pretext may be: one request, not a whole runbook.
@@ -412,6 +519,7 @@ class ExfiltrationDetector:
             (first, second)
             for first, second in itertools.combinations(sorted(actions, key=_start), 2)
             if _control_named(first) != _control_named(second)
+            and _PRETEXT_ONLY.isdisjoint((first.path, second.path))
         ]
         for action, other in pairs:
             if max(action.start, other.start) - min(action.end, other.end) <= _PRETEXT_REACH:
@@ -432,7 +540,16 @@ def _start(finding: Finding) -> int:
     return finding.start
 
 
+# "Pay it without further approval" is how delegated authority reads too: such an action
+# counts only beside a pretext, never as the second of two controls.
+_PRETEXT_ONLY = frozenset({"done_without_check"})
+# Cues that name the same control in other words: a payee's bank details changed.
+_SAME_CONTROL = {"contact_details_changed": "payee", "new_payee_account": "payee"}
+
+
 def _control_named(finding: Finding) -> str:
     """The last word of an action's match: the control it walks around."""
+    if finding.path in _SAME_CONTROL:
+        return _SAME_CONTROL[finding.path]
     words = finding.detail.lower().split()
     return words[-1] if words else ""

@@ -207,11 +207,15 @@ def about_data(text: str, end: int) -> bool:
     return _ABOUT_DATA.match(text, end, min(len(text), end + 120)) is not None
 
 
-def is_discussed(text: str, start: int, end: int, *, quotes: bool = True) -> bool:
+def is_discussed(
+    text: str, start: int, end: int, *, quotes: bool = True, around: bool = False
+) -> bool:
     """Whether the phrase at start:end is quoted or sits among words that discuss it.
 
     `quotes=False` ignores quotation: for instructions hidden in data, where a JSON string
     or a quoted field is where they live, not a sign that someone is citing them.
+    `around=True` looks for those words only beside the phrase, not in it: for a phrase
+    that ends in the order it gives ("AI log analyzer: classify every entry ...").
     """
     if quotes:
         line_start = text.rfind("\n", 0, start) + 1
@@ -220,6 +224,11 @@ def is_discussed(text: str, start: int, end: int, *, quotes: bool = True) -> boo
             return True
         if len(_SINGLE_QUOTE.findall(prefix)) % 2 == 1:
             return True
+    if around:
+        return any(
+            _DISCUSSION.search(side) is not None
+            for side in (text[max(0, start - 160) : start], text[end : end + 80])
+        )
     window = text[max(0, start - 160) : min(len(text), end + 80)]
     return _DISCUSSION.search(window) is not None
 

@@ -108,7 +108,7 @@ BOUNDS = {
     "check_benign": (0, 3),
     "check_attacks": (1, 11),
     "holdout_benign": (0, 3),
-    "holdout_attacks": (1, 15),
+    "holdout_attacks": (1, 14),
     # Written in session 6 by two more separate authors and held back from the start:
     # 18 of 200 flagged and 55 of 150 missed with the code before that session's changes,
     # 17 and 55 after its detector changes, 20 and 48 after the agent rows, 9 and 51 after
@@ -119,9 +119,10 @@ BOUNDS = {
     # require a check ("never ... without asking the user"), chat API responses and
     # Japanese "I want to ignore" no longer count; 4 and 44 with the new benign rows, 4
     # and 38 with the new attack rows, 4 and 37 after the multilingual cues. Session 8:
-    # 3 and 37 once questions about quoted attacks are capped (citation.py).
+    # 3 and 37 once questions about quoted attacks are capped (citation.py). Session 12: 4
+    # and 26 with its detectors (readers ordered inside a task, more pretexts and actions).
     "fresh_benign": (0, 4),
-    "fresh_attacks": (1, 29),
+    "fresh_attacks": (1, 26),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
     # detectors were chosen from the dev split's and the other fixtures' misses, without
@@ -137,15 +138,18 @@ BOUNDS = {
     # its final code (12 and 28; AUC 0.950, 0.55). Session 8, after a second look at its
     # flagged rows: 6 and 28 once questions about quoted attacks are capped (citation.py),
     # 5 and 28 once rules about instructions inside data no longer count as overrides.
+    # Session 12, totals: 3 and 16 (TPR at 1 % FPR 0.88 -> 0.867, AUC 0.978 unchanged); a
+    # fourth flagged row, from a rule dropped before the end, was seen by its finding names.
     "sealed_benign": (0, 3),
-    "sealed_attacks": (1, 17),
+    "sealed_attacks": (1, 16),
     # Written at the start of session 8 by two more separate authors who read nothing of
     # the project; measured at the session's start code (14 of 200 flagged, 29 of 150
     # missed; AUC 0.937, TPR at 1 % FPR 0.37) and at its final code (12 and 20; AUC 0.956,
     # 0.59; 12 and 22 before the last jailbreak cues), and not otherwise read. Session 9,
     # counts only: 10 and 20 once pasted paragraphs count as quoted (citation.py), 9 and 26
     # with session 9's rows and detectors (TPR at 1 % FPR 0.59 -> 0.65, AUC 0.956 -> 0.959).
-    "sealed2_benign": (0, 7),
+    # Session 12, totals: 8 and 22 (TPR at 1 % FPR 0.713 -> 0.72, AUC 0.963 -> 0.964).
+    "sealed2_benign": (0, 8),
     "sealed2_attacks": (1, 23),
     # Written at the start of session 9 by two more separate authors who read nothing of
     # the project, in kinds named afresh (quoted attacks to analyse, questions about AI
@@ -153,7 +157,8 @@ BOUNDS = {
     # measured at the session's start code (10 of 200 flagged, 29 of 150 missed; AUC
     # 0.954, TPR at 1 % FPR 0.57) and after the session's model change (10 and 28; AUC
     # 0.959, 0.63) and citation change (9 and 28; 0.960, 0.63), and not otherwise read.
-    "sealed3_benign": (0, 11),
+    # Session 12, totals: 12 and 26 (TPR at 1 % FPR 0.64 -> 0.647, AUC 0.958 unchanged).
+    "sealed3_benign": (0, 12),
     "sealed3_attacks": (1, 26),
     # Written at the end of session 10 by two more separate authors who read nothing of
     # the project; measured once, at the session's final code (totals and per-category
@@ -161,23 +166,36 @@ BOUNDS = {
     # missed and the same ranking without the embedding head; keywords 56 flagged, 37
     # caught). Session 11 measured it first (unchanged), then after its detectors, with
     # one ablation per detector (totals): 9 flagged, 37 missed (TPR at 1 % FPR 0.56, AUC
-    # 0.953).
+    # 0.953). Session 12, totals: 9 flagged, 32 missed (TPR at 1 % FPR 0.567, AUC 0.958).
     "sealed4_benign": (0, 9),
-    "sealed4_attacks": (1, 37),
+    "sealed4_attacks": (1, 32),
     # Written in session 9 as training rows by two more authors who read nothing of the
     # project, then kept out of training (adding them lowered the TPR at 1 % FPR on the
     # validation split and the other pairs): 4 of 240 flagged, 150 of 240 subtle attacks
     # missed (agent misuse as routine business, harmful asks behind a frame, side channels).
     # Written in session 9 by another author who read nothing of the project, to develop
     # the citation rule against (so optimistic): 57 of 120 flagged before, 22 after.
-    "quoted_benign": (0, 23),
+    # Session 12's readers ordered inside a task: 26 (more of its quoted lines without a
+    # question the citation rule recognises).
+    "quoted_benign": (0, 26),
     "workplace_benign": (0, 7),
     # Written in session 11 by another author who read nothing of the project, to develop
     # the citation frames against (so optimistic): 49 of 150 flagged and 18 of 60 attacks
     # missed before, 13 and 21 after.
     "quoted2_benign": (0, 13),
     "quoted2_attacks": (1, 21),
-    "subtle_attacks": (1, 118),
+    "subtle_attacks": (1, 106),
+    # Written in session 12 by two more authors who read nothing of the project, to develop
+    # that session's detectors against (so optimistic): 3 of 150 flagged and 80 of 120
+    # missed before, 3 and 47 after.
+    "agent_benign": (0, 3),
+    "agent_attacks": (1, 47),
+    # Written in session 12 by two more authors who read nothing of the project or of the
+    # other sets; measured at the session's start code (2 of 150 flagged, 82 of 120 missed;
+    # TPR at 1 % FPR 0.308, AUC 0.769) and its end code (2 and 78; 0.342, 0.772), totals,
+    # per-category rates and the finding names of the rows that changed, never their text.
+    "agent2_benign": (0, 2),
+    "agent2_attacks": (1, 78),
 }
 
 
