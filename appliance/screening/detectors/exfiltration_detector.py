@@ -309,6 +309,12 @@ _BYPASS_ACTIONS = (
         + r"(?:on\s+(?:my|his|her|their)\s+behalf|under\s+my\s+name|in\s+my\s+name|as\s+me)\b",
     ),
     cue(
+        "approved_on_behalf_translated",
+        _BYPASS_SCORE,
+        r"\b(?:namens\s+mij|in\s+meinem\s+namen|en\s+mi\s+nombre|en\s+mon\s+nom|a\s+mio\s+"
+        r"nome|em\s+meu\s+nome|w\s+moim\s+imieniu)\b",
+    ),
+    cue(
         # Payments kept under the line that needs a second approval: structuring.
         "kept_under_threshold",
         _BYPASS_SCORE,
@@ -322,6 +328,27 @@ _BYPASS_ACTIONS = (
         r"\b(?:new|updated|different|changed|their\s+new)\s+(?:bank\s+|receiving\s+)?"
         r"(?:account(?:\s+(?:number|details))?|iban|sort\s+code|routing(?:\s+number)?|bank\s+"
         r"(?:details|account)|remittance\s+details|payment\s+details|banking\s+details)\b",
+    ),
+    cue(
+        # The same in the languages of the appliance's European and Asian users: a payee's
+        # new bank account or changed bank details.
+        "new_payee_account_translated",
+        _BYPASS_SCORE,
+        either(
+            r"\bneue[nrs]?\s+(?:bankverbindung|iban|kontonummer|konto)\b|\bbankverbindung\b"
+            + clause_gap(8)
+            + r"(?:[\u00e4a]nder\w*|aktualisier\w*)",
+            r"\b(?:[\u00e4a]ndere|aktualisiere)\b" + clause_gap(8) + r"bankverbindung\b",
+            r"\bnieuwe?\s+(?:rekeningnummer|rekening|iban|bankgegevens)\b",
+            r"\bnouve(?:au|l|lle)\s+(?:iban|rib|compte(?:\s+bancaire)?|coordonn\u00e9es\s+"
+            r"bancaires)\b",
+            r"\bnueva\s+cuenta\b|\bnuevo\s+iban\b|\b(?:cuenta|iban)\s+nuev[ao]\b",
+            r"\bnuovo\s+(?:iban|conto(?:\s+corrente)?)\b|\bnuove\s+coordinate\s+bancarie\b",
+            r"\bnova\s+conta\b|\bnovo\s+iban\b|\bnovos\s+dados\s+banc\u00e1rios\b",
+            r"\bnow(?:y|ego|ym)\s+(?:numer\s+(?:konta|rachunku)|rachun\w+|iban)\b|"
+            r"\bnumer\s+konta\b" + clause_gap(6) + r"zmieni\w*",
+            r"振込先(?:口座)?[^。\n]{0,40}?変更|新しい(?:振込先|口座)|收款(?:账户|賬戶)|新的?(?:银行)?账户",
+        ),
     ),
     cue(
         "gift_cards_bought",
@@ -372,6 +399,9 @@ _BYPASS_ACTIONS = (
         r"audits?|monitoring|scans?|logging|recertification)\b",
     ),
     cue("backdated", _BYPASS_SCORE, r"\bback-?dat\w+\b"),
+    # Anything sent to a free-mail box or a request-capture service, in any language ("发送到
+    # zhang.wei@163.com"), counts beside a pretext ("don't cc IT", "不用抄送合规部").
+    cue("sent_to_private_destination", _BYPASS_SCORE, _PRIVATE_DESTINATION),
     cue(
         "rights_granted",
         _BYPASS_SCORE,
@@ -456,6 +486,31 @@ _PRETEXT = cue(
         r"(?:don'?t|do\s+not|doesn'?t|no\s+longer)\s+apply\b",
         r"\bno\s+(?:time|need)\s+to\s+(?:chase|wait|loop|involve|raise|ask)\b|\bdon'?t\s+have\s+"
         r"time\s+to\s+(?:chase|wait|loop|raise|ask)\b|\btakes?\s+forever\b",
+        # The check skipped or done by word of mouth, in other languages: "ohne
+        # Rückbestätigung", "sin esperar al informe", "sans contre-appel", "zonder controle",
+        # "validé oralement", "bez weryfikacji", "承認ワークフローは通さず", "不用抄送合规部".
+        r"\bohne\s+(?:\w+\s+)?(?:r\u00fcckbest\u00e4tigung|r\u00fcckruf|freigabe|pr\u00fcfung|"
+        r"best\u00e4tigung|verifizierung|vier-?augen\w*)\b|\b(?:r\u00fcckbest\u00e4tigung|"
+        r"r\u00fcckruf|freigabe|pr\u00fcfung|vier-?augen\w*)\b"
+        + clause_gap(5)
+        + r"nicht\s+(?:n\u00f6tig|"
+        r"notwendig|erforderlich)\b|\btelefonisch\s+(?:mit\s+[\w\s.]{1,30}?\s+)?abgestimmt\b",
+        r"\bzonder\s+(?:\w+\s+)?(?:controle|goedkeuring|verificatie|terugbel\w*)\b|"
+        r"\b(?:vier-?ogen\w*|controle|goedkeuring|verificatie)\b"
+        + clause_gap(3)
+        + r"niet\s+nodig\b",
+        r"\bsans\s+(?:\w+\s+)?(?:v\u00e9rification|validation|contre-appel|rappel|approbation)\b|"
+        r"\binutile\s+de\s+(?:pr\u00e9venir|v\u00e9rifier|rappeler)\b|\bvalid\u00e9e?\s+"
+        r"oralement\b",
+        r"\bsin\s+(?:\w+\s+)?(?:verificaci\u00f3n|verificar|aprobaci\u00f3n|esperar|confirmaci\u00f3n|"
+        r"comprobaci\u00f3n)\b|\bya\s+est\u00e1\s+todo\s+hablado\b|\baprobad[oa]\s+(?:verbalmente|"
+        r"por\s+tel\u00e9fono)\b|\bpara\s+que\s+no\s+salte\b",
+        r"\bsenza\s+(?:\w+\s+)?(?:verifica|approvazione|conferma|controllo)\b",
+        r"\bsem\s+(?:\w+\s+)?(?:verifica\u00e7\u00e3o|aprova\u00e7\u00e3o|confirma\u00e7\u00e3o|"
+        r"valida\u00e7\u00e3o)\b",
+        r"\bbez\s+(?:\w+\s+)?(?:weryfikacji|zatwierdzenia|potwierdzenia|kontroli)\b",
+        r"承認(?:ワークフロー)?(?:は|を)?通さ|確認(?:は)?不要|承認なし|"
+        r"不用(?:抄送|通知|审批|核实)|无需(?:审批|核实|确认)|跳过(?:审批|核实)",
     ),
 )
 # How far apart the bypass and its pretext may be: one request, not a whole runbook.
@@ -544,7 +599,13 @@ def _start(finding: Finding) -> int:
 # counts only beside a pretext, never as the second of two controls.
 _PRETEXT_ONLY = frozenset({"done_without_check"})
 # Cues that name the same control in other words: a payee's bank details changed.
-_SAME_CONTROL = {"contact_details_changed": "payee", "new_payee_account": "payee"}
+_SAME_CONTROL = {
+    "contact_details_changed": "payee",
+    "new_payee_account": "payee",
+    "new_payee_account_translated": "payee",
+    "approved_on_behalf": "approval",
+    "approved_on_behalf_translated": "approval",
+}
 
 
 def _control_named(finding: Finding) -> str:
