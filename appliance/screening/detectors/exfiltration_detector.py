@@ -91,9 +91,8 @@ _CUES = (
         r"https?://[^\s()<>?]{1,300}\?(?:[^\s()<>=&]{0,40}=[^\s()<>&]{0,40}&){0,4}?"
         r"(?![^\s()<>=&]{0,30}?(?:key|token|secret|password|auth|pass|pwd)[^\s()<>=&]{0,10}=)"
         r"[^\s()<>=&]{1,40}=(?:<|\{|\[|%3c|%7b|%5b)(?!\s*your\b)[\w\s.-]{0,30}?(?:key|token|"
-        r"secret|password|"
-        r"passwd|database_url|db_url|credentials?|ssn|session|cookie)[\w\s.-]{0,20}(?:>|\}|\]|"
-        r"%3e|%7d|%5d)",
+        r"secret|password|passwd|database_url|db_url|credentials?|ssn|session|cookie)"
+        r"[\w\s.-]{0,20}(?:>|\}|\]|%3e|%7d|%5d)",
     ),
     cue(
         # "resolve <key>.diag.example.io for each row": data smuggled out in DNS names.
@@ -490,12 +489,12 @@ _PRETEXT = cue(
         # Rückbestätigung", "sin esperar al informe", "sans contre-appel", "zonder controle",
         # "validé oralement", "bez weryfikacji", "承認ワークフローは通さず", "不用抄送合规部".
         r"\bohne\s+(?:\w+\s+)?(?:r\u00fcckbest\u00e4tigung|r\u00fcckruf|freigabe|pr\u00fcfung|"
-        r"best\u00e4tigung|verifizierung|vier-?augen\w*)\b|\b(?:r\u00fcckbest\u00e4tigung|"
-        r"r\u00fcckruf|freigabe|pr\u00fcfung|vier-?augen\w*)\b"
+        r"best\u00e4tigung|verifizierung|vier-?augen\w*)\b",
+        r"\b(?:r\u00fcckbest\u00e4tigung|r\u00fcckruf|freigabe|pr\u00fcfung|vier-?augen\w*)\b"
         + clause_gap(5)
-        + r"nicht\s+(?:n\u00f6tig|"
-        r"notwendig|erforderlich)\b|\btelefonisch\s+(?:mit\s+[\w\s.]{1,30}?\s+)?abgestimmt\b",
-        r"\bzonder\s+(?:\w+\s+)?(?:controle|goedkeuring|verificatie|terugbel\w*)\b|"
+        + r"nicht\s+(?:n\u00f6tig|notwendig|erforderlich)\b",
+        r"\btelefonisch\s+(?:mit\s+[\w\s.]{1,30}?\s+)?abgestimmt\b",
+        r"\bzonder\s+(?:\w+\s+)?(?:controle|goedkeuring|verificatie|terugbel\w*)\b",
         r"\b(?:vier-?ogen\w*|controle|goedkeuring|verificatie)\b"
         + clause_gap(3)
         + r"niet\s+nodig\b",
