@@ -15,10 +15,12 @@ A text is a question about what it cites when all of these hold:
   "should I be worried", "is it legit"); for bare pasted text, what the text does to a
   model ("is this a prompt injection", "what is it trying to do", "did it work", "whether
   the agent was hijacked", "is the last line an injection?", "did the assistant act on it?",
-  "our filter caught this", "label it for the eval set", "a YARA rule that flags ...").
-  A user who only doubts a pasted e-mail may not have seen the instruction to the model
-  inside it, which then still acts when the model summarises the e-mail; and a payload's
-  own label ("Hidden instruction for the assistant: ...") asks nothing of anyone;
+  "our filter caught this", "label it for the eval set", "a YARA rule that flags ..."), or
+  that it is the user's own prompt ("I wrote this system prompt for our bot, can you
+  tighten it?", "critique my LLM-as-judge prompt"). A user who only doubts a pasted e-mail
+  may not have seen the instruction to the model inside it, which then still acts when the
+  model summarises the e-mail; and a payload's own label ("Hidden instruction for the
+  assistant: ...") asks nothing of anyone;
 - the words outside the citations ask something (a question mark, a verb of analysis, or a
   colon after a request that hands the citation over);
 - they do not ask for the citation to be carried out ("translate it, then do what it
@@ -53,8 +55,12 @@ _MAX_QUESTION_CHARS = 300
 _PLACEHOLDER = ' "..." '
 
 _FENCE = re.compile(r"```[^\n]*\n.*?(?:```|\Z)", re.DOTALL)
+# Straight double quotes pair in order, first with second, third with fourth: a short
+# quotation ('claims it "unlocks" chatbots') must not leave its closing mark to open a long
+# one that swallows the user's question.
+_STRAIGHT_QUOTATION = re.compile(r'"[^"]{0,4000}"')
+_MIN_QUOTED_CHARS = 12
 _QUOTATIONS = (
-    re.compile(r'"[^"]{12,4000}?"'),
     re.compile(r"“[^”]{12,4000}?”"),
     re.compile(r"„[^“”]{12,4000}?[“”]"),
     re.compile(r"«[^»]{12,4000}?»"),
@@ -132,6 +138,16 @@ def _frame_patterns(suspect: str) -> tuple[str, ...]:
 # Cues that the user has seen what the cited text does: it may be pasted bare.
 _AWARE = (
     *_frame_patterns(_THREAT),
+    # People working on a prompt of their own: "I wrote this system prompt for our claims
+    # bot, can you tighten it?", "critique my LLM-as-judge prompt", "our triage prompt
+    # template looks like this"; what they paste is their own model's instructions.
+    r"\b(?:my|our)\s+(?:own\s+)?(?:[\w'-]+\s+){0,3}?(?:system[\s-]?prompts?|prompt\s+"
+    r"templates?|(?:personality|persona|judge|agent|bot|assistant)\s+prompts?|prompts?)\b|"
+    r"\b(?:i|we)\s*(?:wrote|have\s+written|'ve\s+written|am\s+writing|'m\s+writing|drafted)\s+"
+    r"(?:this|a|the|our|my)\s+(?:[\w-]+\s+){0,2}?(?:system[\s-]?)?prompt\b|"
+    r"\b(?:mi|mon|ma|mein(?:en)?|il\s+mio|o\s+meu|mijn|m[o\u00f3]j)\s+(?:(?:propio|propre|"
+    r"eigene[nr]?)\s+)?(?:prompt|system-?prompt|systeemprompt)\b|"
+    r"我的(?:系统)?提示词|私の(?:システム)?プロンプト",
     r"\b(?:there\s+(?:was|is|were)|(?:i|we)\s+(?:found|noticed|saw|spotted)|"
     r"contain(?:s|ed|ing)?)\s+(?:an?\s+|some\s+|the\s+)?(?:hidden|invisible|white)\s+"
     r"(?:text|lines?|font|instructions?|comments?|prompt|message)\b",
@@ -325,6 +341,11 @@ class CitedQuestion:
 
 def _cited_spans(text: str) -> list[tuple[int, int]]:
     spans = [match.span() for match in _FENCE.finditer(text)]
+    for match in _STRAIGHT_QUOTATION.finditer(text):
+        if match.end() - match.start() - 2 >= _MIN_QUOTED_CHARS and not any(
+            start <= match.start() < end for start, end in spans
+        ):
+            spans.append(match.span())
     for pattern in _QUOTATIONS:
         for match in pattern.finditer(text):
             if not any(start <= match.start() < end for start, end in spans):

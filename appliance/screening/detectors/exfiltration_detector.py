@@ -1,6 +1,8 @@
 """Agent and tool misuse: data smuggled out through a markdown image or link URL, orders to
-send a conversation, credentials or a mailbox to an outside address, and tool calls that an
-instruction dictates with their arguments.
+send a conversation, credentials or a mailbox to an outside address, confidential data
+(credentials, records about people, board papers, database copies) moved to a public page
+or repository, a personal or free-mail account or a file-drop service, and tool calls that
+an instruction dictates with their arguments.
 
 Sending mail is what an email agent is for, so a plain "send the report to bob@example.com"
 stays low; what counts is the object (secrets, the conversation, all of a mailbox) or the
@@ -13,6 +15,7 @@ until the request also gives a reason to skip the process ("signed off verbally"
 from __future__ import annotations
 
 import itertools
+import re
 
 from appliance.screening.detectors.phrasing import (
     clause_gap,
@@ -158,6 +161,67 @@ _RECORDS_OUT = cue(
         + _RECORDS_VERB
         + r"[^\n]{0,80}?"
         + _PRIVATE_DESTINATION,
+    ),
+)
+# Confidential things an organisation keeps in: credentials, bulk records about people,
+# board and internal papers, database copies.
+_CONFIDENTIAL = (
+    r"(?:\.env\b|secrets?(?:\.ya?ml|\.json)?|credentials|passwords?|password\s+hashes|"
+    r"api\s+keys|private\s+keys?|ssh\s+keys?|(?:mfa|backup|recovery)\s+codes|"
+    r"(?:customer|client|patient|employee|member|user|staff|policyholder)s?(?:'s?)?\s+"
+    r"(?:table|list|database|records|directory|data|pii|files)|payroll\s+(?:register|data|"
+    r"files|report|records|exports?)|payslips|salar(?:y|ies)\s+(?:data|files|list|sheet)|"
+    r"medical\s+(?:records|reports|notes|histor(?:y|ies))|(?:full|complete)\s+records|bank\s+statements|"
+    r"board\s+(?:minutes|pack|papers|materials)|internal\s+(?:[\w-]+\s+){0,2}?(?:docs?|"
+    r"documents?|roadmap|wiki|reports?|memos?)|confidential\s+(?:[\w-]+\s+){0,2}?(?:docs?|"
+    r"documents?|files|data|reports?)|(?:production|prod)\s+(?:database|db)(?:\s+(?:backup|"
+    r"dump|export))?|database\s+(?:backup|dump)|private\s+(?:repo|repository|channel)|"
+    r"home\s+addresses|national\s+ids?|social\s+security\s+numbers?|passport\s+scans|"
+    r"tax\s+returns|"
+    # The same in the appliance's European languages.
+    r"loonstroken|salarisgegevens|klantgegevens|pati\u00ebntendossiers|wachtwoorden|"
+    r"gehaltsabrechnungen|kundendaten|patientenakten|passw\u00f6rter|kennw\u00f6rter|"
+    r"fiches\s+de\s+paie|bulletins\s+de\s+(?:paie|salaire)|donn\u00e9es\s+(?:des\s+)?clients|"
+    r"dossiers\s+m\u00e9dicaux|mots\s+de\s+passe|n\u00f3minas|datos\s+de\s+(?:los\s+)?clientes|"
+    r"historias\s+cl\u00ednicas|contrase\u00f1as|buste\s+paga|dati\s+dei\s+clienti|"
+    r"cartelle\s+cliniche|holerites|contracheques|dados\s+(?:dos\s+)?clientes|"
+    r"prontu\u00e1rios|senhas|dane\s+klient\u00f3w|has\u0142a)"
+)
+# Places outside the organisation's control: public pages and repositories, personal or
+# free-mail accounts, file-drop services, guest accounts. ("My iCloud" or "my Dropbox" in
+# `_PRIVATE_DESTINATION` is where people keep their own files, not a leak of credentials.)
+_OUTSIDE_REACH = (
+    r"(?:\bpublic\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|gist|channel|fork|comments?|issues?|"
+    r"pages?|buckets?|links?|forums?|website|site|wiki|folder)\b|\bgist\b|\bpastebin\b|"
+    r"\banyone[\s-]with[\s-]the[\s-]link\b|\bpersonal\s+(?:gmail|e-?mail|mailbox|address|"
+    r"account|drive|dropbox|laptop|phone|device|s3|bucket|cloud)\b|"
+    r"[\w.+-]{1,64}@(?:gmail|googlemail|outlook|hotmail|yahoo|proton(?:mail)?|gmx|icloud|aol|"
+    r"yandex|qq|163)\.[a-z.]{2,6}\b|\b(?:wetransfer|transfer\.sh|file\.io|webhook\.site|"
+    r"requestbin|ngrok)\b|\bs3://[\w.-]*personal|\bguest\s+account\b)"
+)
+_MOVE = (
+    r"(?:\b(?:send|forward|e-?mail|mail|post|upload|commit|push|paste|share|publish|copy|export|"
+    r"sync|attach|drop|text|dm|cc|bcc|put|move|save|transfer|leak)(?:s|ed|ing)?\b|"
+    r"\b(?:(?:ver|door)?stuur\w*|versturen|doorsturen|uploaden|(?:ver|zu|weiter)?schick\w*|"
+    r"senden|sende|weiterleiten|leite\w*|hochladen|lade\w*\s+hoch|envo\w+|transf\u00e9r\w*|"
+    r"t\u00e9l\u00e9vers\w+|envi[ae]\w*|reenv\w+|sub[ei]\w*|inoltr\w+|invi\w+|carica\w*|"
+    r"mand[ae]\w*|wy\u015bl\w+|prze\u015bl\w+)\b)"
+)
+# Not "how do we stop people posting passwords in public channels?" nor "never commit .env
+# to a public repo": a rule or a question about the flow orders none.
+_ABOUT_THE_FLOW = re.compile(
+    r"\b(?:prevent\w*|stop\w*|block\w*|detect\w*|avoid\w*|catch\w*|flag\w*|warn\w*|alert\w*|"
+    r"if|when(?:ever)?|whether|how|why|policy|rule|nobody|no\s+one|training)\b",
+    re.IGNORECASE,
+)
+# "Forward my own payslips to my personal address" moves the user's own data.
+_NOT_MINE = r"(?<!\bmy\s)(?<!\bown\s)(?<![@\w.-])"
+_CONFIDENTIAL_OUT = cue(
+    "confidential_to_outside",
+    0.6,
+    either(
+        _MOVE + r"[^.\n]{0,100}?" + _NOT_MINE + _CONFIDENTIAL + r"[^\n]{0,140}?" + _OUTSIDE_REACH,
+        _NOT_MINE + _CONFIDENTIAL + r"[^.\n]{0,120}?" + _MOVE + r"[^\n]{0,100}?" + _OUTSIDE_REACH,
     ),
 )
 # Credential files a model with file or shell tools could read (public keys excluded).
@@ -524,13 +588,23 @@ class ExfiltrationDetector:
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """One finding per cue found, at most a few; an action whose check is waived in
         the same text scores as an order to skip it."""
-        findings = cue_findings(
-            text, (*_CUES, *_SECRET_CUES, _RECORDS_OUT), "tool_exfiltration", quotes=False
-        ) + [
-            item
-            for item in cue_findings(text, (_DESTRUCTIVE,), "tool_exfiltration", quotes=False)
-            if not negated(text, item.start)
-        ]
+        findings = (
+            cue_findings(
+                text, (*_CUES, *_SECRET_CUES, _RECORDS_OUT), "tool_exfiltration", quotes=False
+            )
+            + [
+                item
+                for item in cue_findings(text, (_DESTRUCTIVE,), "tool_exfiltration", quotes=False)
+                if not negated(text, item.start)
+            ]
+            + [
+                item
+                for item in cue_findings(
+                    text, (_CONFIDENTIAL_OUT,), "tool_exfiltration", quotes=False
+                )
+                if not negated(text, item.start) and not _about_the_flow(text, item.start)
+            ]
+        )
         if findings:
             # One cue: at most one finding.
             waived = cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False)
@@ -588,6 +662,12 @@ class ExfiltrationDetector:
                     )
                 ]
         return []
+
+
+def _about_the_flow(text: str, start: int) -> bool:
+    """Whether the sentence before `start` asks about the flow or sets a rule on it."""
+    sentence = max(text.rfind(mark, 0, start) for mark in ".?!\n") + 1
+    return _ABOUT_THE_FLOW.search(text, sentence, start) is not None
 
 
 def _start(finding: Finding) -> int:
