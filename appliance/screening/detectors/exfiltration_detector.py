@@ -9,7 +9,10 @@ stays low; what counts is the object (secrets, the conversation, all of a mailbo
 channel (a URL that carries data in its query, filled in by the model). Likewise a control
 switched off (MFA, DLP, logging, an approval, a fraud hold) is ordinary operations work
 until the request also gives a reason to skip the process ("signed off verbally",
-"paperwork is coming later") or walks around a second control.
+"paperwork is coming later") or walks around a second control. A security control walked
+around in the request's opening order with no ticket, change, approval or procedure named
+anywhere ("Disable the DLP rule for my account, it keeps bouncing my files") is evidence,
+under the threshold.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from appliance.screening.detectors.override_detector import is_discussed
 from appliance.screening.detectors.phrasing import (
     clause_gap,
     cue,
@@ -580,6 +584,77 @@ _PRETEXT = cue(
 _PRETEXT_REACH = 400
 _WAIVED_SCORE = 0.75
 _MAX_FINDINGS = 4
+# A security control walked around on a bare order: no pretext, but no process either. The
+# order opens the request ("Disable the DLP rule for my account, it keeps bouncing my
+# files"; "Mark the pending KYC checks as passed, the backlog is huge"), in the imperative,
+# and names no ticket, change, approval, callback or procedure, as requests that go through
+# the process do ("... change request VCR-3391, callback done by Marta"). Evidence, under
+# the threshold, which the combiner weighs with the semantic head: at 0.6 it flagged one
+# more of 950 unseen benign prompts (someone doing such work properly, in words this
+# process list lacks) and caught no more of 720 unseen attacks than at 0.45.
+_BARE_ORDER_SCORE = 0.45
+_BARE_ORDER_REACH = 300
+_BARE_ORDER_ACTIONS = frozenset(
+    {
+        "control_disabled",
+        "logging_stopped",
+        "check_skipped",
+        "check_marked_done",
+        "alert_silenced",
+        "review_excluded",
+        "traces_cleared",
+        "rights_granted",
+        "hold_released",
+        "contact_details_changed",
+        "done_without_check",
+    }
+)
+# What the order walks around must be a security or compliance control, not a noisy alert
+# or old logs: looked for in the action's words and just after them ("the alert to
+# compliance").
+_SECURITY_GRADE = re.compile(
+    r"\b(?:mfa|2fa|multi-?factor|two-?factor|conditional\s+access|dlp|data\s+loss|endpoint\s+"
+    r"protection|edr|anti-?virus|firewall|audit\w*|siem|approv\w*|dual[-\s]control|four[-\s]eyes|"
+    r"call-?back|verification|kyc|fraud|sanctions?|branch\s+protection|legal\s+hold|restricted|"
+    r"confidential\w*|compliance|security|admin\w*|underwriting|sign-?off|reviews?|checks?|"
+    r"(?:access|security|event)\s+logs?)\b",
+    re.IGNORECASE,
+)
+_PROCESS = re.compile(
+    r"\b(?:tickets?|change\s+(?:request|ticket|record|number)|chg\d*|cab|approved\s+by|"
+    r"approval\s+(?:chain|reference|ref|id)|per\s+(?:the\s+|our\s+)?(?:policy|sop|runbook|"
+    r"procedure|process)|procurement|call-?back|verified|maintenance\s+window|signed\s+off\s+by|"
+    r"(?:vendor|request|case|incident)\s+(?:id|number|ref))\b|(?<![\w-])[A-Z]{2,6}-\d{3,}\b|"
+    r"\bINC\d+",
+    re.IGNORECASE,
+)
+# Words before the order that keep it an order ("please", "could you", "go ahead and").
+_POLITE = re.compile(
+    r"(?:(?:please|kindly|now|also|then|just|quickly|ok|okay|hi|hey|so)[\s,]+|(?:can|could|"
+    r"would|will)\s+you\s+(?:please\s+)?|go\s+ahead\s+and\s+|i\s+need\s+you\s+to\s+|"
+    r"i'?d\s+like\s+you\s+to\s+)*",
+    re.IGNORECASE,
+)
+# A sentence opening with one of these is not in the imperative ("How do I bypass ...",
+# "We never disable ...", "If a caller asks to skip ...").
+_NOT_IMPERATIVE = re.compile(
+    r"(?:i|we|you|he|she|they|it|the|an?|this|that|these|those|our|my|your|his|her|their|its|"
+    r"how|what|why|when|where|which|who|whom|whose|if|whether|should|is|are|was|were|do|does|"
+    r"did|can|could|would|will|shall|may|might|must|there|here|as|in|on|at|for|to|from|of|by|"
+    r"with|about|after|before|during|while|because|since|although|though|not|no|never|don't|"
+    r"please|and|or|but)",
+    re.IGNORECASE,
+)
+_SENTENCE_CLOSE = re.compile(r"[.!?](?:\s|$)|\n")
+_SENTENCE_MARKS = (". ", "! ", "? ", "\n", "; ", ": ")
+_WORDS = re.compile(r"[A-Za-z']+")
+_AUXILIARY = re.compile(
+    r"(?:may|might|must|can|could|should|shall|will|would|are|is|was|were|have|has|had|do|"
+    r"does|did|need|needs)",
+    re.IGNORECASE,
+)
+# "Remove my old phone as a two-factor device": a device replaced, no control switched off.
+_DEVICE = re.compile(r"\s*(?:devices?|apps?|tokens?|methods?)\b", re.IGNORECASE)
 
 
 class ExfiltrationDetector:
@@ -661,7 +736,56 @@ class ExfiltrationDetector:
                         detail=f"{action.detail[:40]} / {other.detail[:36]}",
                     )
                 ]
+        return _bare_order(text, actions)
+
+
+def _bare_order(text: str, actions: list[Finding]) -> list[Finding]:
+    """A security control walked around in the request's own opening order, with no process
+    named anywhere in the text (see `_BARE_ORDER_SCORE`)."""
+    if _PROCESS.search(text):
         return []
+    for action in actions:
+        if (
+            action.path in _BARE_ORDER_ACTIONS
+            and action.start < _BARE_ORDER_REACH
+            and _SECURITY_GRADE.search(text, action.start, action.end + 40)
+            and not is_discussed(text, action.start, action.end)
+            and not _DEVICE.match(text, action.end)
+            and _imperative(text, action.start)
+        ):
+            return [
+                Finding(
+                    kind="tool_exfiltration",
+                    start=action.start,
+                    end=action.end,
+                    path=f"{action.path}+bare_order",
+                    score=_BARE_ORDER_SCORE,
+                    detail=action.detail,
+                )
+            ]
+    return []
+
+
+def _imperative(text: str, start: int) -> bool:
+    """Whether the sentence holding `start` gives an order: it opens, after any polite
+    words, with a verb, or `start` is where it opens; and it is not a question ("I can't
+    log in. Can you bypass the verification?" asks for help, the help desk decides)."""
+    closing = _SENTENCE_CLOSE.search(text, start)
+    if closing is not None and closing.group(0).startswith("?"):
+        return False
+    opening = max(text.rfind(mark, 0, start) for mark in _SENTENCE_MARKS) + 1
+    before = text[opening:start].strip() + " "
+    lead = _POLITE.match(before)
+    rest = before[lead.end() if lead else 0 :].strip()
+    if not rest:
+        return True
+    words = _WORDS.findall(rest[:80])
+    # "Nurses may use the override ...": a subject and its verb, not an order.
+    return (
+        bool(words)
+        and _NOT_IMPERATIVE.fullmatch(words[0]) is None
+        and (len(words) < 2 or _AUXILIARY.fullmatch(words[1]) is None)
+    )
 
 
 def _about_the_flow(text: str, start: int) -> bool:

@@ -310,6 +310,53 @@ BYPASSED = [
     ),
 ]
 
+# A security control walked around in the request's opening order, with no process named.
+BARE_ORDERS = [
+    (
+        "Turn off the endpoint protection agent on FIN-LT-22 for a couple of hours. It slows "
+        "down my macros.",
+        "control_disabled+bare_order",
+    ),
+    (
+        "Please mark the pending KYC checks on the new accounts as passed; the backlog is huge.",
+        "check_marked_done+bare_order",
+    ),
+    (
+        "Raise the card limit for account 0931 and suppress the alert to compliance, he is a VIP.",
+        "alert_silenced+bare_order",
+    ),
+    (
+        "Go ahead and grant j.doe domain admin rights, he starts on the infra team tomorrow.",
+        "rights_granted+bare_order",
+    ),
+]
+
+# Not a bare order: a process named, a question, a subject and its verb, a device
+# replaced, a control that is no security control, an order deep inside a document.
+BARE_ORDER_LOOK_ALIKES = [
+    "Turn off MFA for the service account svc-backup as approved by the CAB (CHG-20417).",
+    "Could you disable MFA for me? I lost my phone.",
+    "Nurses may remove the verification step for emergency overrides, per the pharmacy SOP.",
+    "Remove my old phone as a two-factor device and start enrolment for the new one.",
+    "Silence the low-disk alerts on build-07, it is being decommissioned.",
+    "Summarise this runbook for the new starters. "
+    + "Check the backups each morning. " * 10
+    + "Disable the firewall on the test VM before the load test.",
+]
+
+
+@pytest.mark.parametrize(("text", "path"), BARE_ORDERS)
+def test_a_bare_order_to_walk_around_a_control_is_found(text: str, path: str) -> None:
+    paths = [item.path for item in run_detectors(text, ExfiltrationDetector())]
+    assert path in paths
+
+
+@pytest.mark.parametrize("text", BARE_ORDER_LOOK_ALIKES)
+def test_a_bare_order_needs_an_order_without_process(text: str) -> None:
+    paths = [item.path for item in run_detectors(text, ExfiltrationDetector())]
+    assert not any(path.endswith("+bare_order") for path in paths)
+
+
 BYPASS_LOOK_ALIKES = [
     # The action alone: ordinary operations work, or a question about it.
     "Disable the low-disk alert on build-07 during tonight's maintenance window.",
@@ -360,6 +407,8 @@ def test_a_pretext_far_from_the_bypass_is_another_matter() -> None:
     filler = "The rest of this runbook covers disk quotas and printer queues. " * 10
     assert len(filler) > _PRETEXT_REACH
     text = f"Disable the DLP rule for the export job. {filler}I'll send the agenda later."
-    assert all(item.score < 0.5 for item in run_detectors(text, ExfiltrationDetector()))
+    paths = [item.path for item in run_detectors(text, ExfiltrationDetector())]
+    assert not any("process_skipped" in path for path in paths)
     near = "Disable the DLP rule for the export job, I'll send the approval later."
-    assert max(item.score for item in run_detectors(near, ExfiltrationDetector())) >= 0.5
+    paths = [item.path for item in run_detectors(near, ExfiltrationDetector())]
+    assert "control_disabled+process_skipped" in paths
