@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from appliance.screening.detectors import translated_controls
 from appliance.screening.detectors.override_detector import is_discussed
 from appliance.screening.detectors.phrasing import (
     clause_gap,
@@ -137,13 +138,21 @@ _PEOPLE_RECORDS = (
     r"salar(?:y|ies)\s+(?:data|details|list)|home\s+addresses|"
     r"(?:ssns?|social\s+security\s+numbers?)\s+and\s+(?:dates?\s+of\s+birth|dobs?))"
 )
+# Free-mail providers, in the appliance's markets: the address ends after the provider's one
+# or two short labels (not "alerts@mail.acme.io"), and may run straight into text in a
+# language without spaces ("...@gmail.com으로").
+_FREE_MAIL = (
+    r"[\w.+-]{1,64}@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|proton(?:mail)?|"
+    r"pm|gmx|web|t-online|icloud|me|aol|mail|yandex|rambler|qq|163|126|sina|naver|daum|"
+    r"hanmail|laposte|orange|free|wanadoo|libero|virgilio|tiscali|wp|o2|onet|interia|seznam|"
+    r"bol|uol|terra|tutanota|tuta)(?:\.[a-z]{2,3}){1,2}(?![a-z0-9-]|\.[a-z0-9])"
+)
 _PRIVATE_DESTINATION = (
-    r"(?:[\w.+-]{1,64}@(?:gmail|googlemail|outlook|hotmail|yahoo|proton(?:mail)?|gmx|icloud|"
-    r"aol|yandex|qq|163)\.[a-z.]{2,6}\b|\b(?:webhook\.site|pastebin\.com|"
+    r"(?:" + _FREE_MAIL + r"|\b(?:webhook\.site|pastebin\.com|"
     r"requestbin|ngrok(?:-free)?\.(?:io|app)|transfer\.sh|file\.io|pipedream\.net)|"
     r"\bmy\s+(?:own\s+)?personal\s+(?:e-?mail|mailbox|drive|dropbox|google\s+drive|account|"
     r"folder|laptop|phone)|\bmy\s+(?:own\s+)?(?:dropbox|gmail|icloud|google\s+drive)\b|"
-    r"\bdropbox\.com/request\b)"
+    r"\bdropbox\.com/request\b|" + translated_controls.PERSONAL_MAILBOX + r")"
 )
 _RECORDS_VERB = (
     r"\b(?:export|dump|download|pull|extract|copy|send|email|e-mail|mail|upload|post|forward|"
@@ -189,7 +198,9 @@ _CONFIDENTIAL = (
     r"dossiers\s+m\u00e9dicaux|mots\s+de\s+passe|n\u00f3minas|datos\s+de\s+(?:los\s+)?clientes|"
     r"historias\s+cl\u00ednicas|contrase\u00f1as|buste\s+paga|dati\s+dei\s+clienti|"
     r"cartelle\s+cliniche|holerites|contracheques|dados\s+(?:dos\s+)?clientes|"
-    r"prontu\u00e1rios|senhas|dane\s+klient\u00f3w|has\u0142a)"
+    r"prontu\u00e1rios|senhas|dane\s+klient\u00f3w|has\u0142a|"
+    + translated_controls.CONFIDENTIAL
+    + r")"
 )
 # Places outside the organisation's control: public pages and repositories, personal or
 # free-mail accounts, file-drop services, guest accounts. ("My iCloud" or "my Dropbox" in
@@ -199,9 +210,11 @@ _OUTSIDE_REACH = (
     r"pages?|buckets?|links?|forums?|website|site|wiki|folder)\b|\bgist\b|\bpastebin\b|"
     r"\banyone[\s-]with[\s-]the[\s-]link\b|\bpersonal\s+(?:gmail|e-?mail|mailbox|address|"
     r"account|drive|dropbox|laptop|phone|device|s3|bucket|cloud)\b|"
-    r"[\w.+-]{1,64}@(?:gmail|googlemail|outlook|hotmail|yahoo|proton(?:mail)?|gmx|icloud|aol|"
-    r"yandex|qq|163)\.[a-z.]{2,6}\b|\b(?:wetransfer|transfer\.sh|file\.io|webhook\.site|"
-    r"requestbin|ngrok)\b|\bs3://[\w.-]*personal|\bguest\s+account\b)"
+    + _FREE_MAIL
+    + r"|\b(?:wetransfer|transfer\.sh|file\.io|webhook\.site|"
+    r"requestbin|ngrok)\b|\bs3://[\w.-]*personal|\bguest\s+account\b|"
+    + translated_controls.PERSONAL_MAILBOX
+    + r")"
 )
 _MOVE = (
     r"(?:\b(?:send|forward|e-?mail|mail|post|upload|commit|push|paste|share|publish|copy|export|"
@@ -209,7 +222,7 @@ _MOVE = (
     r"\b(?:(?:ver|door)?stuur\w*|versturen|doorsturen|uploaden|(?:ver|zu|weiter)?schick\w*|"
     r"senden|sende|weiterleiten|leite\w*|hochladen|lade\w*\s+hoch|envo\w+|transf\u00e9r\w*|"
     r"t\u00e9l\u00e9vers\w+|envi[ae]\w*|reenv\w+|sub[ei]\w*|inoltr\w+|invi\w+|carica\w*|"
-    r"mand[ae]\w*|wy\u015bl\w+|prze\u015bl\w+)\b)"
+    r"mand[ae]\w*|wy\u015bl\w+|prze\u015bl\w+)\b|" + translated_controls.MOVE + r")"
 )
 # Not "how do we stop people posting passwords in public channels?" nor "never commit .env
 # to a public repo": a rule or a question about the flow orders none.
@@ -218,14 +231,23 @@ _ABOUT_THE_FLOW = re.compile(
     r"if|when(?:ever)?|whether|how|why|policy|rule|nobody|no\s+one|training)\b",
     re.IGNORECASE,
 )
-# "Forward my own payslips to my personal address" moves the user's own data.
-_NOT_MINE = r"(?<!\bmy\s)(?<!\bown\s)(?<![@\w.-])"
+# "Forward my own payslips to my personal address" moves the user's own data. Nor is the
+# match inside a word or an address; a Chinese or Japanese term follows a letter ("客户的身份证号").
+_NOT_MINE = r"(?<!\bmy\s)(?<!\bown\s)(?<![@a-z0-9_.\u00c0-\u024f-])"
+# Up to N characters within one sentence: a dot only inside a token ("100.000 Euro").
+_IN_SENTENCE = r"(?:[^.\n]|\.(?=\w)){0,%d}?"
 _CONFIDENTIAL_OUT = cue(
     "confidential_to_outside",
     0.6,
     either(
-        _MOVE + r"[^.\n]{0,100}?" + _NOT_MINE + _CONFIDENTIAL + r"[^\n]{0,140}?" + _OUTSIDE_REACH,
-        _NOT_MINE + _CONFIDENTIAL + r"[^.\n]{0,120}?" + _MOVE + r"[^\n]{0,100}?" + _OUTSIDE_REACH,
+        _MOVE + _IN_SENTENCE % 100 + _NOT_MINE + _CONFIDENTIAL + r"[^\n]{0,140}?" + _OUTSIDE_REACH,
+        _NOT_MINE + _CONFIDENTIAL + _IN_SENTENCE % 120 + _MOVE + r"[^\n]{0,100}?" + _OUTSIDE_REACH,
+        _NOT_MINE
+        + _CONFIDENTIAL
+        + _IN_SENTENCE % 120
+        + _OUTSIDE_REACH
+        + _IN_SENTENCE % 30
+        + translated_controls.MOVE_VERB_FINAL,
     ),
 )
 # Credential files a model with file or shell tools could read (public keys excluded).
@@ -415,6 +437,10 @@ _BYPASS_ACTIONS = (
             r"\bnow(?:y|ego|ym)\s+(?:numer\s+(?:konta|rachunku)|rachun\w+|iban)\b|"
             r"\bnumer\s+konta\b" + clause_gap(6) + r"zmieni\w*",
             r"振込先(?:口座)?[^。\n]{0,40}?変更|新しい(?:振込先|口座)|收款(?:账户|賬戶)|新的?(?:银行)?账户",
+            # Russian: "the details I'll send", "new bank details".
+            r"\b\u0440\u0435\u043a\u0432\u0438\u0437\u0438\u0442\w*[^.\n]{0,30}?(?:\u043f\u0440\u0438"
+            r"\u0448\u043b\u044e|\u043e\u0442\u043f\u0440\u0430\u0432\u043b\u044e|\u043d\u043e\u0432\w+)|"
+            r"\b\u043d\u043e\u0432\w+\s+\u0440\u0435\u043a\u0432\u0438\u0437\u0438\u0442\w*",
         ),
     ),
     cue(
@@ -499,6 +525,7 @@ _BYPASS_ACTIONS = (
         + clause_gap(7)
         + r"(?:ticket|chat|channel|slack|teams|#[\w-]+|thread|comment)\b",
     ),
+    *translated_controls.CONTROL_ACTIONS,
 )
 # Why the process need not run this time: a sign-off no one can check, papers that follow,
 # "just this once", a request to keep it quiet. A time limit ("until Monday", "for an
@@ -578,6 +605,7 @@ _PRETEXT = cue(
         r"\bbez\s+(?:\w+\s+)?(?:weryfikacji|zatwierdzenia|potwierdzenia|kontroli)\b",
         r"承認(?:ワークフロー)?(?:は|を)?通さ|確認(?:は)?不要|承認なし|"
         r"不用(?:抄送|通知|审批|核实)|无需(?:审批|核实|确认)|跳过(?:审批|核实)",
+        translated_controls.PRETEXTS,
     ),
 )
 # How far apart the bypass and its pretext may be: one request, not a whole runbook.
@@ -677,7 +705,7 @@ class ExfiltrationDetector:
                 for item in cue_findings(
                     text, (_CONFIDENTIAL_OUT,), "tool_exfiltration", quotes=False
                 )
-                if not negated(text, item.start) and not _about_the_flow(text, item.start)
+                if not _negated(text, item.start) and not _about_the_flow(text, item.start)
             ]
         )
         if findings:
@@ -705,7 +733,7 @@ class ExfiltrationDetector:
         actions = [
             found
             for found in cue_findings(text, _BYPASS_ACTIONS, "tool_exfiltration", quotes=False)
-            if not negated(text, found.start)
+            if not _negated(text, found.start)
         ]
         if not actions:
             return []
@@ -786,6 +814,11 @@ def _imperative(text: str, start: int) -> bool:
         and _NOT_IMPERATIVE.fullmatch(words[0]) is None
         and (len(words) < 2 or _AUXILIARY.fullmatch(words[1]) is None)
     )
+
+
+def _negated(text: str, start: int) -> bool:
+    """Whether a negation, in English or another language, stands just before `start`."""
+    return negated(text, start) or translated_controls.negated(text, start)
 
 
 def _about_the_flow(text: str, start: int) -> bool:

@@ -168,7 +168,51 @@ _PERSONA_PATTERNS = [
     r"reglas|regras|regeln|règles|regole|aturan|batasan|einschränkungen)",
     r"(?:отвеча\w*|ответь\w*)(?:\s+\S+){0,4}?\s+без\s+(?:фильтр|цензур|правил|ограничен)\w*",
 ]
+# "The previous security rules are lifted", "the confidentiality rule was removed today":
+# the model's instructions, restrictions or security rules declared void. Rules in general
+# are left out ("die alten Regeln gelten nicht mehr" is how an office notice reads).
+_VOID_PATTERNS = [
+    r"\b(?:(?:deine|ihre|alle|bisherig\w*|vorherig\w*|urspr\u00fcnglich\w*)\s+)?"
+    r"(?:sicherheits(?:regeln|vorgaben|richtlinien)|anweisungen|einschr\u00e4nkungen|"
+    r"systemanweisungen|vertraulichkeitsregel\w*)\b[^.\n]{0,30}?\b(?:sind|wurden|werden|gelten)\s+"
+    r"(?:ab\s+sofort\s+|hiermit\s+|jetzt\s+|nun\s+|ab\s+heute\s+)?(?:aufgehoben|ung\u00fcltig|"
+    r"au\u00dfer\s+kraft|nicht\s+mehr\s+(?:g\u00fcltig|aktiv)|entfernt|deaktiviert|abgeschafft)",
+    r"\b(?:instrucciones|restricciones|reglas\s+de\s+(?:seguridad|confidencialidad)|"
+    r"regla\s+de\s+(?:seguridad|confidencialidad))\b[^.\n]{0,30}?\b(?:(?:ya\s+)?no\s+"
+    r"(?:aplican|se\s+aplican|son\s+v\u00e1lidas|est\u00e1n\s+vigentes)|(?:han\s+sido|fueron|"
+    r"fue|ha\s+sido|quedan?|est\u00e1n?)\s+(?:eliminad|anulad|desactivad|suspendid|"
+    r"revocad|levantad)\w*)",
+    r"\b(?:instru\u00e7\u00f5es|restri\u00e7\u00f5es|regras?\s+de\s+(?:seguran\u00e7a|"
+    r"confidencialidade))\b[^.\n]{0,30}?\b(?:(?:j\u00e1\s+)?n\u00e3o\s+(?:se\s+aplicam?|valem|"
+    r"est\u00e3o\s+em\s+vigor)|(?:foram|foi|est\u00e3o|est\u00e1)\s+(?:removid|anulad|"
+    r"desativad|suspens|revogad)\w*)",
+    r"\b(?:instructions|restrictions|consignes|r\u00e8gles?\s+de\s+(?:s\u00e9curit\u00e9|"
+    r"confidentialit\u00e9))\b[^.\n]{0,30}?\b(?:ne\s+s'appliquent\s+plus|(?:sont|ont\s+\u00e9t\u00e9|"
+    r"a\s+\u00e9t\u00e9|est)\s+(?:d\u00e9sormais\s+)?(?:annul\u00e9|lev\u00e9|supprim\u00e9|"
+    r"d\u00e9sactiv\u00e9|caduque|r\u00e9voqu\u00e9)\w*)",
+    r"\b(?:istruzioni|restrizioni|regol[ae]\s+di\s+(?:sicurezza|riservatezza))\b[^.\n]{0,30}?"
+    r"\b(?:non\s+(?:valgono|si\s+applicano)\s+pi\u00f9|(?:sono|sono\s+state|\u00e8\s+stata|"
+    r"\u00e8)\s+(?:annullat|revocat|rimoss|disattivat|sospes)\w*)",
+    r"\b(?:instrukcje|ograniczenia|zasady\s+bezpiecze\u0144stwa)\b[^.\n]{0,30}?\b(?:(?:zosta\u0142y|"
+    r"s\u0105)\s+(?:zniesione|uchylone|anulowane|wy\u0142\u0105czone|usuni\u0119te)|"
+    r"nie\s+obowi\u0105zuj\u0105)",
+    r"\b(?:\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446\u0438\u0438|"
+    r"\u043e\u0433\u0440\u0430\u043d\u0438\u0447\u0435\u043d\u0438\u044f|\u043f\u0440\u0430\u0432"
+    r"\u0438\u043b\u0430\s+\u0431\u0435\u0437\u043e\u043f\u0430\u0441\u043d\u043e\u0441\u0442\u0438)"
+    r"\b[^.\n]{0,30}?(?:\u043e\u0442\u043c\u0435\u043d\u0435\u043d\u044b|\u0441\u043d\u044f\u0442"
+    r"\u044b|\u0431\u043e\u043b\u044c\u0448\u0435\s+\u043d\u0435\s+\u0434\u0435\u0439\u0441\u0442"
+    r"\u0432\u0443\u044e\u0442)",
+    # Arabic: "the previous rules/instructions were only a test / are cancelled".
+    r"(?:\u0627\u0644\u0642\u0648\u0627\u0639\u062f|\u0627\u0644\u062a\u0639\u0644\u064a\u0645"
+    r"\u0627\u062a|\u0627\u0644\u0642\u064a\u0648\u062f)\s+\u0627\u0644\u0633\u0627\u0628\u0642"
+    r"\u0629[^.\n\u061f]{0,20}?(?:\u0645\u062c\u0631\u062f\s+\u0627\u062e\u062a\u0628\u0627\u0631|"
+    r"\u0645\u0644\u063a\u0627\u0629|\u0644\u0645\s+\u062a\u0639\u062f)",
+    r"(?:之前|以前|原有|先前|原来)的?(?:规则|指令|限制|指示|安全规则)[^。\n]{0,6}?(?:已经?|都)?"
+    r"(?:失效|作废|取消|解除|不再适用|只是测试)",
+    r"(?:이전|기존)\s?(?:의\s?)?(?:규칙|지시|제한|지침)[^.\n]{0,6}?(?:무효|해제|취소|폐지)",
+]
 _EXTRACTION = guarded("|".join(f"(?:{pattern})" for pattern in _EXTRACTION_PATTERNS), re.IGNORECASE)
+_VOID = guarded("|".join(f"(?:{pattern})" for pattern in _VOID_PATTERNS), re.IGNORECASE)
 _PERSONA = guarded("|".join(f"(?:{pattern})" for pattern in _PERSONA_PATTERNS), re.IGNORECASE)
 _MAX_FINDINGS = 8
 
@@ -186,6 +230,7 @@ class MultilingualOverrideDetector:
         checks = [
             (_EXTRACTION, "prompt_extraction", "multilingual_prompt_extraction", False),
             (_PERSONA, "instruction_override", "multilingual_unrestricted_persona", False),
+            (_VOID, "instruction_override", "multilingual_rules_void", False),
         ]
         if not text.isascii() or _quick_ascii_check(text):
             checks[:0] = [
