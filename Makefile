@@ -54,6 +54,7 @@ bench: install
 	$(PY) bench/e2e.py
 	$(PY) bench/daemon_cpu.py
 	$(PY) bench/screening.py
+	$(PY) bench/public_sets.py
 	$(PY) bench/plugins.py
 	$(PY) bench/model_verify.py
 	$(PY) bench/router_decision.py
