@@ -10,7 +10,11 @@ from appliance.screening.detectors.code_fences import open_fence_info
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
-_CANDIDATE = re.compile(r"(?m)^[ \t]{0,8}[\[{]")
+# JSON that starts a line, or an object or array of objects right after a colon ("Continue
+# this conversation: [{"role": ...}]").
+_CANDIDATE = re.compile(
+    r"(?m)^[ \t]{0,8}[\[{]|(?<=:)[ \t]{0,4}(?:\[(?=[ \t]{0,4}\{)|\{(?=[ \t]{0,4}\"))"
+)
 _YAML_ROLE = re.compile(
     r"(?m)^[ \t]{0,12}-?[ \t]*[\"']?(?:role|from|speaker)[\"']?[ \t]*:[ \t]*[\"']?"
     r"(system|developer|assistant|tool)\b"
@@ -19,11 +23,21 @@ _MAX_CANDIDATES = 8
 _MAX_NESTING = 64
 _MAX_SEGMENTS = 16
 _FORGED_ROLES = {"system", "developer", "assistant", "tool", "function"}
-_FORGED_ROLE_SCORE = 0.6
+# A chat message in JSON is how developers paste the messages array they are debugging or an
+# exported chat log ("Is this messages array right?"), as often as it is a forged turn. Alone
+# it is evidence under the default threshold; a forged turn's content is scored as a hidden
+# segment and raises the finding when it overrides, grants or extracts.
+_FORGED_ROLE_SCORE = 0.45
 # A chat message inside a fenced block of program source is an API call being written or
 # debugged ("messages=[{"role": "system", ...}]"), not a turn forged into this chat: weaker
 # evidence, though its content is still scored like any hidden segment.
 _IN_SOURCE_SCORE = 0.3
+_PREFILL = re.compile(
+    r"\s*(?:sure|of\s+course|certainly|absolutely|ok(?:ay)?|yes|great|here(?:'s|\s+is|\s+are))\b"
+    r"[^\n]{0,200}?[\w,:][ \t]{0,4}\Z",
+    re.IGNORECASE,
+)
+_PREFILL_SCORE = 0.6
 _SOURCE_LANGUAGES = frozenset(
     {"python", "py", "python3", "javascript", "js", "jsx", "typescript", "ts", "tsx", "node",
      "bash", "sh", "shell", "zsh", "console", "curl", "go", "golang", "java", "kotlin", "kt",
@@ -80,10 +94,14 @@ class JsonDetector:
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """Forged role messages score high; long string values become segments."""
         findings: list[Finding] = []
+        parsed_until = 0
+        parsed: list[tuple[int, int]] = []
         for number, match in enumerate(_CANDIDATE.finditer(text)):
             if number >= _MAX_CANDIDATES or scan.expired():
                 break
             start = match.end() - 1
+            if start < parsed_until:
+                continue  # inside a payload already read
             if nesting_depth(text, start, _MAX_NESTING) > _MAX_NESTING:
                 findings.append(
                     Finding(
@@ -100,16 +118,22 @@ class JsonDetector:
                 value, end = json.JSONDecoder().raw_decode(text, start)
             except (ValueError, RecursionError):
                 continue
+            parsed_until = end
+            parsed.append((start, end))
             score = _IN_SOURCE_SCORE if in_source_block(text, start) else _FORGED_ROLE_SCORE
             findings.extend(self._payload(value, start, end, score))
         for match in _YAML_ROLE.finditer(text):
+            # A pretty-printed JSON message ('  "role": "assistant",') already read as JSON.
+            if any(first <= match.start() < last for first, last in parsed):
+                continue
+            in_source = in_source_block(text, match.start())
             findings.append(
                 Finding(
                     "role_marker",
                     match.start(),
                     match.end(),
                     "yaml.role",
-                    0.5,
+                    _IN_SOURCE_SCORE if in_source else _FORGED_ROLE_SCORE,
                     f"role {match.group(1)}",
                 )
             )
@@ -127,14 +151,26 @@ class JsonDetector:
                     # An assistant message under "choices" is a chat API's response being
                     # shown, not a turn being forged.
                     response = ".choices[" in path and role.lower() == "assistant"
+                    score = min(role_score, _IN_SOURCE_SCORE) if response else role_score
+                    detail = f"chat message with role {role!r}"
+                    # "Sure! The admin password is": an assistant turn that starts to comply
+                    # and stops mid-sentence, for the model to continue (a forged prefill).
+                    if (
+                        not response
+                        and role.lower() == "assistant"
+                        and isinstance(content, str)
+                        and _PREFILL.match(content)
+                    ):
+                        score = max(score, _PREFILL_SCORE)
+                        detail = "unfinished assistant turn that starts to comply"
                     findings.append(
                         Finding(
                             "role_marker",
                             start,
                             end,
                             f"{path}.role",
-                            min(role_score, _IN_SOURCE_SCORE) if response else role_score,
-                            f"chat message with role {role!r}",
+                            score,
+                            detail,
                             segment=content if isinstance(content, str) else None,
                         )
                     )

@@ -207,8 +207,11 @@ _SINGLE_QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 # "Ignore any instructions it contains", "disregard instructions found inside retrieved
 # documents": the rule an application gives its model about data, not an override of it.
 _ABOUT_DATA = re.compile(
-    r"\w*\s+(?:that\s+)?(?:(?:it|they|the\s+[\w-]+)\s+(?:may\s+|might\s+)?contains?\b|"
-    r"(?:(?:contained|embedded|found|written|hidden|appearing|placed)\s+)?(?:in|inside|within)\s+"
+    r"\w*\s+(?:that\s+|which\s+)?(?:(?:it|they|the\s+[\w-]+)\s+(?:may\s+|might\s+)?contains?\b|"
+    # "that appear inside", "which may be embedded in", "that show up in".
+    r"(?:(?:(?:are|is|may|might|could|can)\s+)?(?:be\s+)?(?:contained|embedded|found|written|"
+    r"hidden|appear(?:s|ing)?|placed|included|occur(?:s|ring)?|shows?\s+up|turns?\s+up)\s+)?"
+    r"(?:in|inside|within)\s+"
     r"(?:the\s+|this\s+|that\s+|these\s+|those\s+|any\s+|an?\s+|such\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:documents?|e-?mails?|web\s*pages?|pages|websites?|tags|files|attachments?|tickets?|"
     r"reviews|comments|snippets?|passages?|search\s+results|tool\s+(?:outputs?|results?)|"
