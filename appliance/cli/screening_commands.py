@@ -22,7 +22,7 @@ from appliance.screening import (
 from appliance.screening.corpus import DEFAULT_CORPUS, SPLIT_SEED
 from appliance.screening.embedding import DEFAULT_EMBEDDING_PATH
 from appliance.screening.semantic import DEFAULT_MODEL_PATH
-from appliance.screening.training import calibrate_head, train_embedding_head
+from appliance.screening.training import TrainingOptions, calibrate_head, train_embedding_head
 
 _SCAN_BATCH = 64
 
@@ -67,8 +67,26 @@ def register(commands: Any) -> None:
         action="store_true",
         help="Train the semantic head only (the embedding step takes a few minutes).",
     )
+    train.add_argument(
+        "--augmentation-weight",
+        type=_weight,
+        default=TrainingOptions().augmentation_weight,
+        metavar="W",
+        help="Weight of the built-in benign and hand-written rows added to --data "
+        "(default %(default)s, as the shipped heads; 0 trains on --data alone).",
+    )
     train.add_argument("--seed", type=int, default=SPLIT_SEED, help="Split seed.")
     train.set_defaults(run=_train)
+
+
+def _weight(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value < float("inf"):  # also refuses NaN
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {text!r}")
+    return value
 
 
 def _settings(model: Path | None, embedding: Path | None) -> ScreeningSettings:
@@ -122,14 +140,15 @@ def _evaluate(args: argparse.Namespace) -> int:
 def _train(args: argparse.Namespace) -> int:
     try:
         split = stratified_split(load_labelled(args.data), seed=args.seed)
-        model = calibrate_head(train_head(split.train), split.validation)
+        options = TrainingOptions(augmentation_weight=args.augmentation_weight)
+        model = calibrate_head(train_head(split.train, options=options), split.validation, options)
         model.save(args.out)
         print(f"wrote {args.out} ({len(split.train)} train rows)", flush=True)
         if args.no_embedding:
             screener = Screener(ScreeningSettings(), HashedLinearModel.load(args.out))
         else:
             print("embedding the training rows (a few minutes)", flush=True)
-            train_embedding_head(split.train).save(args.embedding_out)
+            train_embedding_head(split.train, options).save(args.embedding_out)
             print(f"wrote {args.embedding_out}", flush=True)
             screener = Screener.load(_settings(args.out, args.embedding_out))
         report = evaluate(screener, split.test)

@@ -84,8 +84,12 @@ def test_train_writes_both_heads_that_scan_then_uses(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     head, embedding = tmp_path / "head.npz", tmp_path / "embedding.npz"
+    # The fixture alone, without the built-in augmentation rows: the embedding step then
+    # embeds a few hundred rows, not thousands (the shipped heads' default is tested by
+    # test_training's and test_embedding's reproduction tests).
     arguments = ["--data", str(ASSETS / "mixed.jsonl"), "--out", str(head)]
-    assert main(["screening", "train", *arguments, "--embedding-out", str(embedding)]) == 0
+    arguments += ["--augmentation-weight", "0", "--embedding-out", str(embedding)]
+    assert main(["screening", "train", *arguments]) == 0
     report = capsys.readouterr().out
     assert f"wrote {embedding}" in report
     assert "tpr_at_1pct_fpr" in report
@@ -97,3 +101,13 @@ def test_train_writes_both_heads_that_scan_then_uses(
     embedding.write_bytes(b"truncated")
     assert main(scan) == 1
     assert "cannot load embedding head" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("weight", ["-1", "nan", "inf", "heavy"])
+def test_train_refuses_an_augmentation_weight_that_is_not_a_finite_non_negative_number(
+    weight: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["screening", "train", "--augmentation-weight", weight, "--no-embedding"])
+    assert stopped.value.code == 2
+    assert "--augmentation-weight" in capsys.readouterr().err

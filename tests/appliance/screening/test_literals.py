@@ -24,6 +24,7 @@ from appliance.screening.detectors.literals import (
     required_literals,
 )
 from tests.appliance.screening.conftest import ASSETS
+from tests.fuzz.profiles import active_profile
 
 _EVERY_CHARACTER = "".join(map(chr, range(sys.maxunicode + 1)))
 _DETECTORS = [item for item in guarded_patterns() if item.need is not None]
@@ -158,12 +159,19 @@ def _spellings(text: str) -> list[str]:
 
 def test_no_shipped_or_hand_made_text_is_skipped_where_its_pattern_matches() -> None:
     """Every detector pattern against every text the package ships and every hand-made
-    fixture, in four spellings: wherever `re` finds a match, the prefilter let it run."""
+    fixture as written, and against a fixed quarter of them in three more spellings (all
+    of them under `make fuzz`): wherever `re` finds a match, the prefilter let it run.
+
+    The spellings only exercise case folding, which the tests above check code point by
+    code point; running `re` over all 40,000 spellings takes minutes on a loaded CI
+    machine, for no extra code path.
+    """
     texts = _texts()
     assert len(texts) > 2000
+    every = 1 if active_profile() == "fuzz" else 4
     matched = 0
-    for text in texts:
-        for spelling in _spellings(text):
+    for index, text in enumerate(texts):
+        for spelling in _spellings(text) if index % every == 0 else [text]:
             for item in _DETECTORS:
                 if item.regex.search(spelling) is not None:
                     matched += 1
