@@ -146,7 +146,7 @@ _CUES = (
 # for data ("![s](https://img.example/p.png?q=) and URL-encode the account numbers after
 # q="; "... where v is the user's email"). Counted only with data named nearby (see
 # `_SLOT_DATA`): a template's "fill label= with your project name" is not a leak. The name
-# is looked for around the first few such images only, so a text of a million of them
+# is looked for around the first 64 such images only, so a text of a million of them
 # costs one pass.
 _EMPTY_SLOT_IMAGE = guarded(
     r"!\[[^\]\n]{0,200}\]\(\s*<?https?://[^\s()<>?]{1,300}\?(?:[^\s()<>&]{0,80}&){0,4}?"
@@ -654,7 +654,7 @@ _PRETEXT = cue(
 _PRETEXT_REACH = 400
 _WAIVED_SCORE = 0.75
 _MAX_FINDINGS = 4
-# What an empty image slot is to carry for `_NAMED_EMPTY_SLOT` to count: secrets, the
+# What an empty image slot is to carry for `_named_empty_slots` to count: secrets, the
 # conversation, records about people, or someone's identifiers.
 _SLOT_DATA = re.compile(
     either(
