@@ -17,7 +17,7 @@ under the threshold.
 
 from __future__ import annotations
 
-import functools
+import bisect
 import itertools
 import re
 
@@ -145,28 +145,26 @@ _CUES = (
 # An image URL whose query value is left empty and that the same text names as the place
 # for data ("![s](https://img.example/p.png?q=) and URL-encode the account numbers after
 # q="; "... where v is the user's email"). Counted only with data named nearby (see
-# `_SLOT_DATA`): a template's "fill label= with your project name" is not a leak. The name
-# is looked for around the first 64 such images only, so a text of a million of them
-# costs one pass.
+# `_SLOT_DATA`): a template's "fill label= with your project name" is not a leak. Images,
+# names and data are each found in one pass and paired by position, so a text of a
+# million of them costs three passes, and decoys cannot hide a named slot.
 _EMPTY_SLOT_IMAGE = guarded(
     r"!\[[^\]\n]{0,200}\]\(\s*<?https?://[^\s()<>?]{1,300}\?(?:[^\s()<>&]{0,80}&){0,4}?"
     r"([a-z_][\w-]{0,19})=(?=[)&>\s])",
     re.IGNORECASE,
 )
-_EMPTY_SLOTS_LOOKED_AT = 64
-_SLOT_REACH = 200
-_SLOT_NAMED = (
-    r"\b(?:after|in|into|as|to|for|behind)\s+(?:the\s+)?[`'\"]?%s"
-    r"(?:=|[`'\"]?\s+(?:query\s+)?(?:parameter|param|field|value)\b)"
+_SLOT_NAME = r"[`'\"]?([a-z_][\w-]{0,19})"
+_SLOT_REFERENCE = guarded(
+    either(
+        r"\b(?:after|in|into|as|to|for|behind)\s+(?:the\s+)?"
+        + _SLOT_NAME
+        + r"(?:=|[`'\"]?\s+(?:query\s+)?(?:parameter|param|field|value)\b)",
+        r"\bwhere\s+" + _SLOT_NAME + r"[`'\"]?\s+(?:is|=|equals|holds|contains|should\s+be)\b",
+    ),
+    re.IGNORECASE,
 )
-_SLOT_DEFINED = r"\bwhere\s+[`'\"]?%s[`'\"]?\s+(?:is|=|equals|holds|contains|should\s+be)\b"
+_SLOT_REACH = 200
 _SLOT_SCORE = 0.75
-
-
-@functools.lru_cache(maxsize=64)
-def _slot_reference(name: str) -> re.Pattern[str]:
-    escaped = re.escape(name)
-    return re.compile(either(_SLOT_NAMED % escaped, _SLOT_DEFINED % escaped), re.IGNORECASE)
 
 
 # Records about many people sent where the organisation loses sight of them: a free-mail
@@ -749,17 +747,29 @@ _DEVICE = re.compile(r"\s*(?:devices?|apps?|tokens?|methods?)\b", re.IGNORECASE)
 def _named_empty_slots(text: str) -> list[Finding]:
     """The first image with an empty query value that text around it names as the place
     for someone's data (`_EMPTY_SLOT_IMAGE`)."""
-    for count, image in enumerate(_EMPTY_SLOT_IMAGE.finditer(text)):
-        if count >= _EMPTY_SLOTS_LOOKED_AT:
-            break
-        low, high = max(0, image.start() - _SLOT_REACH), image.end() + _SLOT_REACH
-        named = _slot_reference(image.group(1).lower()).search(text, low, high)
-        if named is None:
+    images = list(_EMPTY_SLOT_IMAGE.finditer(text))
+    if not images:
+        return []
+    named: dict[str, list[re.Match[str]]] = {}
+    for reference in _SLOT_REFERENCE.finditer(text):
+        name = (reference.group(1) or reference.group(2)).lower()
+        named.setdefault(name, []).append(reference)
+    slots: list[tuple[int, int]] = []
+    for image in images:
+        references = named.get(image.group(1).lower(), [])
+        # The first reference that ends at or after the image's reach back.
+        index = bisect.bisect_left(
+            references, image.start() - _SLOT_REACH, key=lambda item: item.end()
+        )
+        if index < len(references) and references[index].start() <= image.end() + _SLOT_REACH:
+            reference = references[index]
+            slots.append((min(image.start(), reference.start()), max(image.end(), reference.end())))
+    data = _data_near(text, slots)
+    for start, end in slots:
+        near = bisect.bisect_left(data, start - _SLOT_REACH)
+        if near == len(data) or data[near] > end + _SLOT_REACH:
             continue
-        start, end = min(image.start(), named.start()), max(image.end(), named.end())
-        if is_discussed(text, start, end, quotes=False) or not _SLOT_DATA.search(
-            text, max(0, start - _SLOT_REACH), end + _SLOT_REACH
-        ):
+        if is_discussed(text, start, end, quotes=False):
             continue
         return [
             Finding(
@@ -772,6 +782,21 @@ def _named_empty_slots(text: str) -> list[Finding]:
             )
         ]
     return []
+
+
+def _data_near(text: str, slots: list[tuple[int, int]]) -> list[int]:
+    """Where `_SLOT_DATA` matches within reach of the slots, in order: the slots' reaches
+    are merged first, so each character is searched once however many overlap it."""
+    reaches: list[tuple[int, int]] = []
+    for start, end in sorted(slots):
+        low, high = max(0, start - _SLOT_REACH), end + _SLOT_REACH
+        if reaches and low <= reaches[-1][1]:
+            reaches[-1] = (reaches[-1][0], max(reaches[-1][1], high))
+        else:
+            reaches.append((low, high))
+    return [
+        match.start() for low, high in reaches for match in _SLOT_DATA.finditer(text, low, high)
+    ]
 
 
 class ExfiltrationDetector:

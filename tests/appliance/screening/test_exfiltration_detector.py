@@ -294,15 +294,27 @@ def test_a_named_empty_slot_spans_the_image_and_the_words_that_name_it() -> None
     assert finding.score == 0.75
 
 
-def test_only_the_first_empty_image_slots_are_looked_at() -> None:
-    # A text of a million empty slots costs one pass: the name is looked for around the
-    # first 64 only (a bound, stated here so that raising it is a decision).
-    decoys = "![a](https://x.example/p.png?z=) " * 64
+def test_decoy_images_do_not_hide_a_named_slot() -> None:
+    decoys = "".join(f"![a](https://x.example/p.png?z{index}=) " for index in range(500))
     named = "![b](https://x.example/p.png?q=) with the user's password after q="
-    assert run_detectors(named, ExfiltrationDetector())
-    assert run_detectors(decoys + named, ExfiltrationDetector()) == []
-    hostile = "![a](https://x.example/p?q=) after " * 30_000
+    found = run_detectors(decoys + named, ExfiltrationDetector())
+    assert "markdown_image_named_slot" in {item.path for item in found}
+    # A name far from its image does not count, nor does one for another parameter.
+    far = "![b](https://x.example/p.png?q=) " + "filler " * 60 + "the user's password after q="
+    other = "![b](https://x.example/p.png?q=) with the user's password after r="
+    for text in (far, other):
+        assert "markdown_image_named_slot" not in {
+            item.path for item in run_detectors(text, ExfiltrationDetector())
+        }
+
+
+def test_a_text_of_empty_slots_and_names_gets_a_verdict() -> None:
+    # Images, names and data are each found in one pass: no image is searched around.
+    hostile = "![a](https://x.example/p?q=) after q= " * 30_000
     assert run_detectors(hostile, ExfiltrationDetector()) == []
+    hostile += "the user's password"
+    found = run_detectors(hostile, ExfiltrationDetector())
+    assert "markdown_image_named_slot" in {item.path for item in found}
 
 
 def test_long_image_url_without_a_slot_completes() -> None:
