@@ -6,7 +6,9 @@ a batch request goes to an engine only if, with it queued there, some engine wou
 take a realtime probe request within `realtime_headroom` of the realtime objective. A
 request with no feasible engine waits in the router until its deadline (the call's, or the
 class queue limit) and is then refused with a retry-after estimate; it is refused at once
-when the time left for its TTFT objective has run out, since waiting cannot help then.
+when the time left for its TTFT objective has run out, since waiting cannot help then. Nor
+can waiting help a request that no engine would take even idle (a prompt too long for its
+objective or for batch's realtime headroom): an idle engine takes it at once, at best effort.
 Batch requests that allow it run with a smaller token budget when the chosen engine is
 loaded.
 """
@@ -103,6 +105,15 @@ class AdmissionController:
             max_tokens, capped = self._budget(request, candidates[winner])
             reason = "highest score within the TTFT objective"
             return AdmissionVerdict(winner, reason, max_tokens, capped, None)
+        # An engine with nothing to do will not get faster by waiting: a request too large
+        # for its objective (or for batch's realtime headroom) even there would otherwise
+        # wait out its deadline every time. It runs there now, at best effort.
+        idle = [index for index, load in enumerate(candidates) if _idle(load)]
+        if idle:
+            winner = max(idle, key=totals.__getitem__)
+            max_tokens, capped = self._budget(request, candidates[winner])
+            reason = "idle engine: waiting cannot make it faster (predicted over the objective)"
+            return AdmissionVerdict(winner, reason, max_tokens, capped, None)
         if yielded:
             reason = "batch yields to realtime: no engine would keep realtime headroom"
         else:
@@ -162,3 +173,8 @@ class AdmissionController:
         fraction = 1.0 - over * (1.0 - self._cap_min)
         capped = max(1, int(request.max_tokens * fraction + 1e-9))
         return capped, capped < request.max_tokens
+
+
+def _idle(load: EngineLoad) -> bool:
+    """Nothing running or waiting on the engine, and no prefill routed there unfinished."""
+    return load.running == 0 and load.waiting == 0 and not load.queued_prefill_tokens

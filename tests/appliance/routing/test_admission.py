@@ -90,6 +90,30 @@ def test_batch_yields_to_realtime(loads: list[EngineLoad], expected: str) -> Non
         assert interactive.admitted
 
 
+@pytest.mark.parametrize("sla_class", ["batch", "interactive", "realtime"])
+def test_an_idle_engine_takes_a_request_too_large_for_any_objective(sla_class: SlaClass) -> None:
+    # Found by `make fuzz`: a 25 KB batch prompt waited on an idle engine until the call's
+    # deadline, every time. Waiting cannot make an idle engine faster.
+    router = make_router()
+    loads = [idle("e0"), idle("e1", running=2)]
+    decision = router.route(request(sla_class, prompt_tokens=400_000), loads, now=0.0)
+    assert decision.engine_id == "e0"
+    assert "idle engine" in decision.reason
+    # Busy engines are another matter: the request waits for them as before.
+    busy = [idle("e0", running=1), idle("e1", queued_prefill_tokens=4000)]
+    queued = router.route(request(sla_class, prompt_tokens=400_000, request_id="b"), busy, now=0.0)
+    assert queued.outcome == "queued"
+
+
+def test_a_batch_prompt_that_would_eat_realtime_headroom_runs_on_an_idle_engine() -> None:
+    # With nothing else on the engine, a realtime request arriving later waits behind this
+    # prefill at most; yielding would starve the batch request instead, forever.
+    router = make_router()
+    decision = router.route(request("batch", prompt_tokens=6_000), [idle("e0")], now=0.0)
+    assert decision.engine_id == "e0"
+    assert "idle engine" in decision.reason
+
+
 def test_batch_yield_ends_in_refusal_at_its_deadline() -> None:
     router = make_router(RouterSettings(queue_limits=QueueLimits(batch=10.0)))
     loads = [idle("e0", queued_prefill_tokens=4000)]
