@@ -176,6 +176,8 @@ _AWARE = (
     r"\bconstitutes?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?" + _AI_ATTACK,
     # What it could do: "what's the worst that could happen?", "could it actually leak
     # anything?", "would it affect every user?"
+    # "Could our CI summariser fall for this?"
+    r"\b(?:fall|fell|falls|falling)\s+for\s+(?:this|it|that|these)\b|"
     r"\bworst\s+(?:that\s+)?(?:could|can|might)\s+(?:happen|go\s+wrong)\b|\b(?:could|would|"
     r"might)\s+(?:it|this|that)\s+(?:actually\s+|really\s+)?(?:leak|affect|harm|hurt|"
     r"do\s+anything)\b",
@@ -297,7 +299,8 @@ _DOUBTS = (
     r"(?:right\s*)?\?",
     r"\b(?:is|are)\s+(?:this|that|it|these)\s+(?:[\w-]+\s+){0,2}?(?:allowed|harmless|safe|"
     r"normal|real|fake|a\s+prank|a\s+joke|legal|ok(?:ay)?)\b",
-    r"\b(?:real|fake|spam|legit|harmless|prank)\s+or\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*\?",
+    # "real or fake jailbreak?", "Legit or not: '...'"
+    r"\b(?:real|fake|spam|legit|harmless|prank)\s+or\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*[?:]",
     r"\bshould\s+(?:i|we)\s+(?:care|panic)\b|\b(?:thoughts|opinions?)\s+on\s+(?:this|that|"
     r"these|it)\b|\bany\s+idea\s+what\b",
 )
@@ -324,7 +327,8 @@ _ASKS = re.compile(
     r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag|confirm|identify|"
     r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into)\b|"
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
-    r"point)\b|\bwho\s+is\s+(?:this|it)\b",
+    r"point)\b|\bwho\s+is\s+(?:this|it)\b|\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+"
+    r"(?:not|fake|real|legit|harmful|malicious)\b",
     re.IGNORECASE,
 )
 

@@ -283,6 +283,11 @@ def calibrate_head(
     )
 
 
+# The embedding head's optimiser: Adam's step size, beta1, beta2 and epsilon. Part of the
+# training digest, so changing one shows in `make test` without the full refit.
+EMBEDDING_ADAM = (0.05, 0.9, 0.999, 1e-8)
+
+
 def train_embedding_head(
     rows: Sequence[LabelledText],
     options: TrainingOptions | None = None,
@@ -306,14 +311,15 @@ def train_embedding_head(
     parameters = np.zeros(design.shape[1])
     first = np.zeros_like(parameters)
     second = np.zeros_like(parameters)
+    rate, beta1, beta2, epsilon = EMBEDDING_ADAM
     for step in range(1, options.embedding_steps + 1):
         predicted = 1.0 / (1.0 + np.exp(-np.clip(design @ parameters, -60.0, 60.0)))
         gradient = design.T @ ((predicted - labels) * share)
         gradient[:-1] += options.embedding_l2 * parameters[:-1]
-        first = 0.9 * first + 0.1 * gradient
-        second = 0.999 * second + 0.001 * gradient**2
+        first = beta1 * first + (1 - beta1) * gradient
+        second = beta2 * second + (1 - beta2) * gradient**2
         parameters -= (
-            0.05 * (first / (1 - 0.9**step)) / (np.sqrt(second / (1 - 0.999**step)) + 1e-8)
+            rate * (first / (1 - beta1**step)) / (np.sqrt(second / (1 - beta2**step)) + epsilon)
         )
     return EmbeddingHead(
         parameters[:-1].astype(np.float32),
@@ -329,8 +335,8 @@ def embedding_training_digest(
 ) -> str:
     """SHA-256 of what `train_embedding_head` fits on these rows: every training text
     with its label and weight (the augmentation's included), the encoder's package version
-    and input length, and the optimiser's and the cascade's settings. The full refit's
-    float sums vary between CPUs; this does not."""
+    and input length, the optimiser's settings (`EMBEDDING_ADAM` included) and the
+    cascade's. The full refit's float sums vary between CPUs; this does not."""
     options = options or TrainingOptions()
     return _embedding_digest(_weighted_rows(rows, options), options)
 
@@ -346,6 +352,7 @@ def _embedding_digest(weighted: list[tuple[LabelledText, float]], options: Train
         MAX_TOKENS,
         options.embedding_l2,
         options.embedding_steps,
+        list(EMBEDDING_ADAM),
         list(options.embedding_band),
         options.embedding_weight,
     ]

@@ -336,7 +336,8 @@ _DESTRUCTIVE = cue(
         # Also as a tool's name: transfer_funds(to_account=...).
         r"\b(?:transfer|wire|pay|send|remit)(?:_\w{1,20})?\b[^.\n]{0,80}?\b(?:to\s+(?:the\s+)?(?:iban|"
         r"account)\b|(?:new|updated|changed)\s+(?:vendor\s+|supplier\s+)?bank\s+details|"
-        r"[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,})",
+        r"[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}|(?:account|acct)(?:\s+(?:no\.?|number|#))?\s*:?"
+        r"\s*\d[\d -]{5,}|routing\s+(?:no\.?\s*|number\s*)?\d|sort\s+code)",
         # Access granted or opened up: keys with write or admin rights, public sharing,
         # forwarding rules, a new recovery address.
         r"\b(?:add|create|generate|register)\b[^.\n]{0,40}?\b(?:ssh\s+key|deploy\s+key|api\s+key|"
@@ -615,6 +616,20 @@ _PRETEXT = cue(
         r"\b(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:bother|loop\s+in|involve|cc|copy)\b",
         r"\breply\s+only\s+to\s+me\b|\bkeep\s+(?:it|this)\s+(?:quiet|between|off\s+the)\b",
         r"\b(?:can'?t|cannot)\s+(?:take|do|make)\s+(?:a\s+)?(?:call|callback)\b",
+        # Pressure that explains why nobody can be asked: "I'm in back-to-back meetings",
+        # "she told me over the phone", "keep each one under the approval threshold".
+        r"\b(?:i'?m|i\s+am)\s+(?:in\s+(?:back-to-back\s+)?meetings|travell?ing|on\s+"
+        r"(?:holiday|leave|a\s+plane)|boarding)\b",
+        r"\b(?:told|asked|gave|sent)\s+(?:me|it\s+to\s+me|them\s+to\s+me)\s+(?:over|on|by|"
+        r"via)\s+(?:the\s+)?(?:phone|whatsapp|text|sms|signal|telegram)\b|\b(?:sent|gave)\s+"
+        r"me\s+on\s+(?:whatsapp|signal|telegram)\b",
+        r"\b(?:under|below|beneath)\s+(?:the\s+)?(?:[\u20ac$\u00a3]?\s?[\d,.]+k?\s+)?"
+        r"(?:approval|sign-?off|review|reporting)\s+(?:threshold|limit)\b",
+        r"\b(?:don'?t|do\s+not)\s+mention\s+(?:it|this)\s+(?:in|to|on)\b",
+        r"\bno\s+need\s+(?:to\s+open|for)\s+a\s+ticket\b|\bnon\s+serve\s+aprire\s+un\s+"
+        r"ticket\b|\bsono\s+ordini\s+del\b",
+        r"\b(?:ignore|disregard)\s+(?:the\s+)?(?:usual\s+)?(?:identity\s+)?(?:verification|"
+        r"checks?|warnings?|segregation[-\s]of[-\s]duties\s+warnings?)\b",
         r"\bcheck\s+with\s+(?:them|him|her)\s+(?:after|later|afterwards)\b",
         r"\b(?:instructions?|rules?|polic(?:y|ies)|procedures?|checks?|controls?)\s+"
         r"(?:don'?t|do\s+not|doesn'?t|no\s+longer)\s+apply\b",
@@ -839,12 +854,13 @@ class ExfiltrationDetector:
                         detail=f"{action.detail[:40]} / {item.detail[:36]}",
                     ),
                 )
-        return (findings + self._bypassed(text))[:_MAX_FINDINGS]
+        return (findings + self._bypassed(text, findings))[:_MAX_FINDINGS]
 
     @staticmethod
-    def _bypassed(text: str) -> list[Finding]:
-        """A control switched off or walked around with a pretext for skipping the process
-        nearby; neither alone is evidence."""
+    def _bypassed(text: str, moves: list[Finding]) -> list[Finding]:
+        """A control switched off or walked around with a pretext for skipping the process,
+        a second control or a payment or transfer of data (`moves`) nearby; none alone is
+        evidence."""
         actions = [
             found
             for found in cue_findings(text, _BYPASS_ACTIONS, "tool_exfiltration", quotes=False)
@@ -866,6 +882,17 @@ class ExfiltrationDetector:
             for first, second in itertools.combinations(sorted(actions, key=_start), 2)
             if _control_named(first) != _control_named(second)
             and _PRETEXT_ONLY.isdisjoint((first.path, second.path))
+        ]
+        # "Wire $92,400 to ... and skip the callback verification": the check walked
+        # around is the one on the payment or the transfer the same request orders.
+        pairs += [
+            (action, move)
+            for action in actions
+            if action.path in _CHECK_AROUND
+            for move in moves
+            # Not the same words: "turn off MFA" is a control and a destructive action.
+            if move.path in _GUARDED_MOVES
+            and (move.end <= action.start or action.end <= move.start)
         ]
         for action, other in pairs:
             if max(action.start, other.start) - min(action.end, other.end) <= _PRETEXT_REACH:
@@ -949,6 +976,17 @@ def _start(finding: Finding) -> int:
 # "Pay it without further approval" is how delegated authority reads too: such an action
 # counts only beside a pretext, never as the second of two controls.
 _PRETEXT_ONLY = frozenset({"done_without_check"})
+# Checks that guard a payment or a transfer, and the moves they guard (`_CUES` paths).
+_CHECK_AROUND = frozenset({"check_skipped", "control_disabled"})
+_GUARDED_MOVES = frozenset(
+    {
+        "destructive_action",
+        "send_sensitive",
+        "dictated_tool_call",
+        "records_to_private_destination",
+        "confidential_to_outside",
+    }
+)
 # Cues that name the same control in other words: a payee's bank details changed.
 _SAME_CONTROL = {
     "contact_details_changed": "payee",

@@ -9,9 +9,22 @@ cross the action threshold. Quoted or discussed cues do not count.
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from appliance.screening.detectors.phrasing import cue, either, gap, issued_matches
+from appliance.screening.detectors.harmful_asks import (
+    CJK_ASK,
+    DETAIL,
+    FRAMES,
+    HARM,
+    NO_CAVEATS,
+    OPERATIONAL,
+    WORKING_HARM,
+    near,
+)
+from appliance.screening.detectors.literals import guarded
+from appliance.screening.detectors.override_detector import is_discussed
+from appliance.screening.detectors.phrasing import Cue, CueMatch, cue, either, gap, issued_matches
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -185,6 +198,7 @@ _CUES = (
         "forbidden_howto",
         1.0,
         r"\b(?:how\s+to|how\s+(?:one|you|they|he|she|i)\s+(?:could|would|can|might)|"
+        r"how\s+(?:would|could|might)\s+(?:one|you|they|he|she|i|someone|somebody)|"
         r"steps?\s+(?:to|for)|instructions?\s+(?:to|for|on)|recipe\s+for|guide\s+(?:to|on)|"
         r"step[-\s]by[-\s]step|in\s+(?:great|full|precise)\s+detail)"
         + gap(4)
@@ -204,20 +218,46 @@ _CUES = (
 )
 _SCORES = ((3.0, 0.85), (2.0, 0.75), (1.5, 0.6), (1.0, 0.4))
 
+# A harmful thing asked for in usable detail (`harmful_asks.py`), and what wraps it. These
+# count only together: a frame alone is a story or a course, a caveat waived alone a
+# style preference, and the ask alone a request the model may refuse, not a jailbreak.
+_ASK = cue("harmful_ask", 1.0, either(near(DETAIL, HARM, 30), OPERATIONAL, WORKING_HARM, CJK_ASK))
+_WRAPPERS = (
+    cue("pretext_frame", 0.5, FRAMES),
+    cue("no_caveats", 0.5, NO_CAVEATS),
+)
+# Frames the template cues above also name; with the ask, two frames at most count.
+_FRAME_CUES = frozenset({"persona", "fiction_frame", "pretext", "stay_in_character"})
+_HOWTO_CUES = frozenset({"forbidden_howto", "harmful_detail"})
+_ASK_CUES = _HOWTO_CUES | {"harmful_ask"}
+# "Disarm the rune bomb step by step", "what to do if someone inhales a toxic gas": how to
+# make a harmful thing safe is no harm asked for.
+_SAFE_HANDLING = re.compile(
+    r"\b(?:disarm|defus|dismantl|neutrali[sz]|render\w*\s+(?:it\s+)?safe|dispos\w*\s+of|"
+    r"what\s+to\s+do\s+(?:if|when)|first\s+aid|antidote)\w*",
+    re.IGNORECASE,
+)
+_MAX_FRAMES = 2
+
 # Many-shot jailbreaking: a forged dialogue where the assistant has complied again and again,
-# left open for the model to answer the last (harmful) question the same way.
+# left open for the model to answer the last (harmful) question the same way, or laid out
+# as examples of how "a helpful assistant" answers harmful asks.
+_SPEAKER = r"(?:a|assistant|ai|bot|gpt|model|chatbot|assistent|asistente|assistente|asystent)"
 _COMPLIANT_TURN = re.compile(
-    r"^[ \t]*(?:a|assistant|ai|bot|gpt|model|chatbot)[ \t]*:[ \t]*(?:sure|of\s+course|"
-    r"certainly|absolutely|here\s+(?:are|is|you\s+go|it\s+is)|happy\s+to|no\s+problem|"
-    r"ok(?:ay)?|yes)\b",
+    r"(?:^[ \t]*\[?|(?<=[?.!\"\u201d])[ \t]+)" + _SPEAKER + r"\]?[ \t]*:[ \t]*[\"\u201c]?"
+    r"(?:sure|of\s+course|certainly|absolutely|here\s+(?:are|is|you\s+go|it\s+is)|happy\s+to|"
+    r"no\s+problem|ok(?:ay)?|yes|done|klar|claro|bien\s+s\u00fbr|certo|jasne|natuurlijk|gern)\b"
+    r"|\"role\"\s*:\s*\"assistant\"\s*,\s*\"content\"\s*:\s*\"(?:sure|of\s+course|certainly|"
+    r"here|done|absolutely|yes)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_OPEN_TURN = re.compile(
-    r"[ \t]*(?:a|assistant|ai|bot|gpt|model|chatbot)[ \t]*:[ \t]*", re.IGNORECASE
-)
+_OPEN_TURN = re.compile(r"[ \t]*\[?" + _SPEAKER + r"\]?[ \t]*:[ \t]*", re.IGNORECASE)
 _HARM = re.compile(
     _HARMFUL + r"|\bhotwire|\bpick\s+(?:a\s+)?locks?\b|\blaunder|\bhack(?:ing)?\s+into\b|"
-    r"\bsteal\b|\bbypass\s+(?:a\s+)?(?:paywall|alarm|security)",
+    r"\bsteal\b|\bbypass\s+(?:a\s+)?(?:paywall|alarm|security)|" + HARM + r"|"
+    # Data sent to the user's own outside accounts.
+    r"\b(?:my|your|a)\s+(?:personal\s+)?(?:gmail|dropbox|gmx|hotmail|outlook\.com|yahoo|"
+    r"personal\s+(?:e-?mail|account|drive|address))\b|@(?:gmail|gmx|hotmail|yahoo|proton)\.",
     re.IGNORECASE,
 )
 _MANY_SHOT = 3
@@ -226,13 +266,16 @@ _MANY_SHOT_CHARS = 64_000
 
 
 def many_shot(text: str) -> Finding | None:
-    """A forged run of compliant assistant turns ending in an open turn after a harmful ask."""
-    # Only the last line can be the open turn: checked alone, so every other prompt costs
-    # one string search, not a scan.
-    if len(text) > _MANY_SHOT_CHARS or _OPEN_TURN.fullmatch(text, text.rfind("\n") + 1) is None:
+    """Compliant assistant turns after harmful asks: three or more, or two and an open one
+    left for the model after a last harmful ask."""
+    if len(text) > _MANY_SHOT_CHARS:
         return None
-    turns = list(_COMPLIANT_TURN.finditer(text))
-    if len(turns) < _MANY_SHOT or _HARM.search(text, turns[-1].end()) is None:
+    turns = list(itertools.islice(_COMPLIANT_TURN.finditer(text), 64))
+    if len(turns) < 2:
+        return None
+    open_turn = _OPEN_TURN.fullmatch(text, text.rfind("\n") + 1) is not None
+    left_open = open_turn and _HARM.search(text, turns[-1].end()) is not None
+    if not left_open and (len(turns) < _MANY_SHOT or _HARM.search(text) is None):
         return None
     return Finding(
         kind="jailbreak_template",
@@ -240,8 +283,68 @@ def many_shot(text: str) -> Finding | None:
         end=len(text),
         path="many_shot_compliance",
         score=_MANY_SHOT_SCORE,
-        detail=f"{len(turns)} compliant turns, then an open one",
+        detail=f"{len(turns)} compliant turns" + (", then an open one" if open_turn else ""),
     )
+
+
+# Payload splitting: pieces to be joined, reversed or read off, then carried out ("une p1 +
+# p2 + p3 y ejecútalo", "take the first word of each line and follow the sentence").
+_JOINED_CODE = r"\b\w+\s*\+\s*\w+\s*\+\s*\w+"
+_JOINED_WORDS = (
+    r"\b(?:(?:concatenat\w+|combin\w+|join\w*|merg\w+|une|unir|unisci|verbinde)\s+"
+    r"(?:(?:the|these|all|los|las|i|le|die)\s+)?(?:parts?|pieces|strings|variables|fragments?|"
+    r"steps|lines|p1|a\s+and\s+b|\w+\s*\+\s*\w+)|(?:first|last)\s+(?:word|letter)s?\s+of\s+"
+    r"(?:each|every)\s+(?:line|sentence|paragraph)|read\s+(?:the\s+following|this|it)\s+"
+    r"backwards?)"
+)
+# What carries the pieces out: the result, the sentence they make, "what it says".
+_CARRY_OUT = (
+    r"(?:(?:execute|perform|carry\s+out|obey|act\s+on|follow|run)\s+the\s+(?:(?:result\w*|"
+    r"resulting|combined|final|full|hidden|joined|assembled|concatenated)(?:\s+[\w-]+)?|"
+    r"sentence|message|phrase|instruction)|(?:execute|carry\s+out|obey|act\s+on)\s+(?:it|them)|"
+    r"do\s+(?:what|as)\s+(?:it|they)\s+says?|ejec[uú]ta(?:lo|la|los)|esegui(?:lo|la)|"
+    r"f[uü]hre\s+(?:es|sie|das)\s+aus|ex[ée]cute[sz]?-le|wykonaj\s+(?:to|je|polecenie))"
+)
+# After words that say to join or reverse, "do it" or "follow it" points at the result too;
+# beside code that adds strings ("total = a + b + c ... why does it do that?") it does not.
+_DO_IT = r"(?:do|run|follow)\s+(?:it|them)(?:\s+fully)?"
+_JOINS = (
+    (guarded(_JOINED_CODE, re.IGNORECASE), guarded(r"\b" + _CARRY_OUT + r"\b", re.IGNORECASE)),
+    (
+        guarded(_JOINED_WORDS, re.IGNORECASE),
+        guarded(r"\b" + either(_CARRY_OUT, _DO_IT) + r"\b", re.IGNORECASE),
+    ),
+)
+# The two within this many characters, in either order ("perform the resulting action:
+# part1 = ... action = part1 + part2 + part3"); each pattern's first few matches only, so
+# the cost stays linear on hostile input.
+_SPLIT_REACH = 1_200
+_SPLIT_TRIES = 16
+_SPLIT_SCORE = 0.7
+
+
+def payload_split(text: str) -> Finding | None:
+    """Pieces to join, reverse or read off, with an order to carry out what they make."""
+    for join, carry in _JOINS:
+        joins = [m.span() for m in itertools.islice(join.finditer(text), _SPLIT_TRIES)]
+        if not joins:
+            continue
+        for order in itertools.islice(carry.finditer(text), _SPLIT_TRIES):
+            for start, end in joins:
+                if abs(order.start() - start) > _SPLIT_REACH:
+                    continue
+                span = (min(start, order.start()), max(end, order.end()))
+                if is_discussed(text, *span, quotes=False):
+                    continue
+                return Finding(
+                    kind="jailbreak_template",
+                    start=span[0],
+                    end=span[1],
+                    path="payload_splitting",
+                    score=_SPLIT_SCORE,
+                    detail=text[span[0] : span[1]][:80],
+                )
+    return None
 
 
 class JailbreakTemplateDetector:
@@ -249,15 +352,22 @@ class JailbreakTemplateDetector:
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
         """At most one finding, spanning the cues it found."""
-        matches = issued_matches(text, _CUES)
+        matches = [
+            item
+            for item in issued_matches(text, _CUES)
+            if item.cue.name not in _HOWTO_CUES or not _makes_safe(text, item)
+        ]
         total = sum(item.cue.weight for item in matches)
         # A harmful how-to alone is a request, not a template; it needs a frame to count.
-        if {item.cue.name for item in matches} <= {"forbidden_howto", "harmful_detail"}:
+        if {item.cue.name for item in matches} <= _HOWTO_CUES:
             total = min(total, 0.5)
+        wrapped = _wrapped_ask(text, matches)
+        if wrapped is not None:
+            matches, total = wrapped[0], max(total, wrapped[1])
         score = next((value for floor, value in _SCORES if total >= floor), 0.0)
-        forged = many_shot(text)
+        extra = [item for item in (many_shot(text), payload_split(text)) if item is not None]
         if score == 0.0:
-            return [] if forged is None else [forged]
+            return extra
         names = ",".join(sorted(item.cue.name for item in matches))
         found = Finding(
             kind="jailbreak_template",
@@ -267,4 +377,45 @@ class JailbreakTemplateDetector:
             score=score,
             detail=f"{names}: {matches[0].text[:60]}",
         )
-        return [found] if forged is None else [found, forged]
+        return [found, *extra]
+
+
+def _wrapped_ask(text: str, matches: list[CueMatch]) -> tuple[list[CueMatch], float] | None:
+    """The matches with a wrapped harmful ask's cues added, and its weight: the ask, up to
+    two frames, a waived caveat; None without an ask, or with nothing wrapped around it."""
+    # Neither quotation marks (a title, a line to continue) nor discussion words (a "real
+    # example" for a course, malware that evades "detection", a "red team" engagement)
+    # excuse the ask: they are what its wrappers are made of. A user who quotes one to ask
+    # about it is a cited question (`citation.py`).
+    # The template cues' own harmful how-tos are asks too (those that make a thing safe
+    # are gone from `matches` already).
+    asks = [
+        item
+        for item in [*_first_matches(text, (_ASK,)), *matches]
+        if item.cue.name in _ASK_CUES and not _makes_safe(text, item)
+    ]
+    if not asks:
+        return None
+    wrappers = _first_matches(text, _WRAPPERS)
+    frames = {item.cue.name for item in matches if item.cue.name in _FRAME_CUES}
+    frames |= {item.cue.name for item in wrappers if item.cue.name == "pretext_frame"}
+    caveats = 0.5 if any(item.cue.name == "no_caveats" for item in wrappers) else 0.0
+    if not frames and not caveats:
+        return None
+    weight = _ASK.weight + 0.5 * min(len(frames), _MAX_FRAMES) + caveats
+    return [*matches, *(item for item in asks if item not in matches), *wrappers], weight
+
+
+def _makes_safe(text: str, ask: CueMatch) -> bool:
+    """Whether the ask is about making the harmful thing safe, just before or inside it."""
+    return _SAFE_HANDLING.search(text, max(0, ask.start - 60), ask.end) is not None
+
+
+def _first_matches(text: str, cues: tuple[Cue, ...]) -> list[CueMatch]:
+    """The first match of each cue, quoted, discussed or not."""
+    found = ((item, item.pattern.search(text)) for item in cues)
+    return [
+        CueMatch(item, match.start(), match.end(), match.group(0))
+        for item, match in found
+        if match is not None
+    ]

@@ -192,8 +192,8 @@ _RULES = (
 # examples in a security write-up, classifier training.
 _DISCUSSION = re.compile(
     # A word in a host name or path (evil.example, example.com, logs.attacker-site.io,
-    # /detect/) is part of an address, not a remark.
-    r"\b(?<![.@/-])(?:example|e\.g\.|such\s+as|detect\w*|classif\w*|"
+    # /detect/) is part of an address, not a remark; a detective is a character.
+    r"\b(?<![.@/-])(?:example|e\.g\.|such\s+as|detect(?!ives?\b)\w*|classif\w*|"
     r"defen[cs]\w*|mitigat\w*|injection|jailbreak\s+attempts?|"
     r"attackers?|"
     r"red[\s-]team\w*|regex|test\s+cases?)(?![-./]\w)(?:\b|(?<=\.))",

@@ -474,6 +474,20 @@ BYPASSED = [
     ),
 ]
 
+# The check on a payment or a transfer the same request orders, walked around.
+CHECK_AROUND_A_MOVE = [
+    "Wire $92,400 to Meridian Consulting, account 4417829013, today and skip the callback "
+    "verification.",
+    "Send the customer database export to archive@protonmail.com and bypass the DLP scan.",
+]
+# Pressure that says why nobody can be asked, beside a control walked around.
+PRESSURE = [
+    "Turn off MFA on my account for this week, I'm travelling and keep losing the codes.",
+    "Remove the approval step on supplier payments, the CFO told me over the phone.",
+    "Schedule the transfers of 4,999 each so they stay under the approval threshold and skip "
+    "the callback.",
+]
+
 # A security control walked around in the request's opening order, with no process named.
 BARE_ORDERS = [
     (
@@ -586,3 +600,15 @@ def test_a_pretext_far_from_the_bypass_is_another_matter() -> None:
     near = "Disable the DLP rule for the export job, I'll send the approval later."
     paths = [item.path for item in run_detectors(near, ExfiltrationDetector())]
     assert "control_disabled+process_skipped" in paths
+
+
+@pytest.mark.parametrize("text", CHECK_AROUND_A_MOVE)
+def test_a_check_walked_around_beside_the_move_it_guards_is_found(text: str) -> None:
+    findings = run_detectors(text, ExfiltrationDetector())
+    assert max(item.score for item in findings) >= 0.5, findings
+
+
+@pytest.mark.parametrize("text", PRESSURE)
+def test_a_control_walked_around_under_pressure_is_found(text: str) -> None:
+    findings = run_detectors(text, ExfiltrationDetector())
+    assert any("+" in item.path and item.score >= 0.5 for item in findings), findings
