@@ -172,6 +172,13 @@ def main() -> None:
         "agent_attacks",
         "agent2_benign",
         "agent2_attacks",
+        "sealed5_benign",
+        "sealed5_attacks",
+        "sealed6_benign",
+        "sealed6_attacks",
+        "weak_kinds_benign",
+        "weak_kinds_attacks",
+        "dark_benign",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -214,6 +221,9 @@ _PAIRS = (
     ("quoted2_benign", "quoted2_attacks"),
     ("agent_benign", "agent_attacks"),
     ("agent2_benign", "agent2_attacks"),
+    ("sealed5_benign", "sealed5_attacks"),
+    ("sealed6_benign", "sealed6_attacks"),
+    ("weak_kinds_benign", "weak_kinds_attacks"),
 )
 
 if __name__ == "__main__":
