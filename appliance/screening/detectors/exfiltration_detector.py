@@ -394,7 +394,9 @@ _CONTROL = (
     r"kyc|fraud\s+(?:checks?|holds?|rules?)|sanctions?\s+(?:flags?|checks?|screening)|"
     r"(?:log\s+)?retention(?:\s+(?:jobs?|polic(?:y|ies)))?|branch\s+protection|legal\s+holds?|"
     r"sharing\s+restrictions?|(?:underwriting|approval|threshold|limit)\s+rules?|"
-    r"(?:callback|call-?back)[\s-]verification(?:\s+step)?)"
+    r"(?:callback|call-?back)[\s-]verification(?:\s+step)?|geo-?blocking|geo-?fencing|"
+    r"session\s+recording|(?:screenshot\s+)?watermark\w*|(?:nightly\s+|daily\s+)?backup\s+"
+    r"jobs?|fraud\s+(?:thresholds?|limits?)|segregation[\s-]of[\s-]duties(?:\s+checks?)?)"
 )
 _BYPASS_SCORE = 0.75
 _BYPASS_ACTIONS = (
@@ -402,7 +404,8 @@ _BYPASS_ACTIONS = (
         "control_disabled",
         _BYPASS_SCORE,
         r"\b(?:disabl(?:e|es|ed|ing)|turn(?:s|ed|ing)?\s+off|switch(?:es|ed|ing)?\s+off|"
-        r"flip(?:s|ped|ping)?\s+off|deactivat\w+|suspend\w*|bypass\w*|circumvent\w*|"
+        r"flip(?:s|ped|ping)?\s+off|deactivat\w+|suspend\w*|paus(?:e|es|ed|ing)|bypass\w*|"
+        r"circumvent\w*|"
         r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing)|set(?:ting)?\s+aside)\b"
         + clause_gap(8)
         + _CONTROL

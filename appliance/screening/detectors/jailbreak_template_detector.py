@@ -243,7 +243,7 @@ _MAX_FRAMES = 2
 # left open for the model to answer the last (harmful) question the same way, or laid out
 # as examples of how "a helpful assistant" answers harmful asks.
 _SPEAKER = r"(?:a|assistant|ai|bot|gpt|model|chatbot|assistent|asistente|assistente|asystent)"
-_COMPLIANT_TURN = re.compile(
+_COMPLIANT_TURN = guarded(
     r"(?:^[ \t]*\[?|(?<=[?.!\"\u201d])[ \t]+)" + _SPEAKER + r"\]?[ \t]*:[ \t]*[\"\u201c]?"
     r"(?:sure|of\s+course|certainly|absolutely|here\s+(?:are|is|you\s+go|it\s+is)|happy\s+to|"
     r"no\s+problem|ok(?:ay)?|yes|done|klar|claro|bien\s+s\u00fbr|certo|jasne|natuurlijk|gern)\b"
