@@ -182,7 +182,8 @@ _LATIN_FRAMES = either(
     r"professor|my)\b",
     r"(?:late|deceased|dead)\s+(?:grand(?:mother|ma|father|pa)|gran|nan|dad|father|mum|"
     r"mom|mother|uncle|aunt)|grand(?:mother|ma|father|pa)\b[^.\n]{0,60}\bused\s+to|"
-    r"bedtime\s+stor(?:y|ies)|put\s+me\s+to\s+sleep|i\s+(?:had\s+a\s+dream|dreamt|dreamed)|in\s+(?:the|my|a)\s+dream|"
+    r"bedtime\s+stor(?:y|ies)|put\s+me\s+to\s+sleep|i\s+(?:had\s+a\s+dream|dreamt|dreamed)|"
+    r"in\s+(?:the|my|a)\s+dream|"
     r"satir\w+|opposite\s+day|reverse\s+psychology",
     # Hypotheticals.
     r"hypothetical(?:ly)?|purely\s+(?:theoretical|academic|fictional)|thought\s+experiment|"

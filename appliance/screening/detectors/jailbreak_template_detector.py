@@ -351,7 +351,8 @@ class JailbreakTemplateDetector:
     """Scores a text by how many distinct jailbreak-template cues it issues."""
 
     def detect(self, text: str, scan: ScanContext) -> list[Finding]:
-        """At most one finding, spanning the cues it found."""
+        """One finding spanning the template cues found, and one each for a many-shot
+        dialogue and a split payload."""
         matches = [
             item
             for item in issued_matches(text, _CUES)
