@@ -233,7 +233,7 @@ BOUNDS = {
     "sealed6_benign": (0, 7),
     "sealed6_attacks": (1, 41),
     "weak_kinds_benign": (0, 5),
-    "weak_kinds_attacks": (1, 46),
+    "weak_kinds_attacks": (1, 43),
     "dark_benign": (0, 0),
 }
 
