@@ -24,6 +24,10 @@ from appliance.routing.errors import AdmissionRefused
 from appliance.routing.settings import RouterSettings
 from appliance.routing.ttft_model import TtftPredictor
 
+# The reason of a request admitted at best effort to an idle engine that no objective
+# allowed (see `AdmissionController.decide`).
+IDLE_ENGINE_REASON = "idle engine: waiting cannot make it faster (predicted over the objective)"
+
 
 class AdmissionVerdict(NamedTuple):
     """What admission made of a request; `winner` indexes the candidates, -1 for none."""
@@ -112,8 +116,7 @@ class AdmissionController:
         if idle:
             winner = max(idle, key=totals.__getitem__)
             max_tokens, capped = self._budget(request, candidates[winner])
-            reason = "idle engine: waiting cannot make it faster (predicted over the objective)"
-            return AdmissionVerdict(winner, reason, max_tokens, capped, None)
+            return AdmissionVerdict(winner, IDLE_ENGINE_REASON, max_tokens, capped, None)
         if yielded:
             reason = "batch yields to realtime: no engine would keep realtime headroom"
         else:

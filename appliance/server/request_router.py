@@ -36,6 +36,7 @@ from appliance.routing import (
     format_decision,
     prefix_block_hashes,
 )
+from appliance.routing.admission import IDLE_ENGINE_REASON
 from appliance.server.engine_pool import EnginePool
 from appliance.server.errors import ModelNotFoundError, RateLimitedError
 
@@ -219,7 +220,12 @@ class RequestRouter:
                     f"no engine can meet the {sla_class} objective now: {refused.reason}",
                     retry_after_s=refused.retry_after_s,
                 ) from None
-            if decision.engine_id is None and self._forget_idle_pessimism(router, engines):
+            # An idle engine predicted too slow may have learnt that under a load that is
+            # gone: forget it and route again, before taking it at best effort.
+            idle_fallback = decision.reason == IDLE_ENGINE_REASON
+            if (decision.engine_id is None or idle_fallback) and self._forget_idle_pessimism(
+                router, engines
+            ):
                 continue
             if log.isEnabledFor(logging.DEBUG):
                 log.debug("route %s\n%s", request_id, format_decision(decision))

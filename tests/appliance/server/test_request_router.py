@@ -69,6 +69,24 @@ async def test_an_idle_engine_takes_every_class_again_after_an_overload() -> Non
         router.finished(placement, None)
 
 
+async def test_an_idle_engine_predicted_too_slow_forgets_what_it_learnt() -> None:
+    # Taught that even an idle engine takes 20 s to a first token (an overload that is
+    # gone), the router must forget it, not only take requests at best effort while the
+    # engine idles: with one request running there, the next is still placed at once.
+    engine = StandInEngine()
+    router = RequestRouter(EnginePool([engine]), RouterSettings())
+    taught = [await place(router, "interactive") for _ in range(8)]
+    for placement in taught:
+        router.finished(placement, Finished("length", 100, 16, 0.0, 20.0, 21.0))
+    first = await place(router, "realtime")
+    assert "idle engine" not in first.decision.reason
+    engine.outstanding = 1
+    second = await place(router, "interactive")
+    assert second.engine is engine
+    for placement in (first, second):
+        router.finished(placement, None)
+
+
 async def test_time_waiting_in_line_is_not_taught_as_engine_latency() -> None:
     engine = StandInEngine()
     router = RequestRouter(EnginePool([engine]), RouterSettings())
