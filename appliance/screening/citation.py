@@ -175,8 +175,7 @@ _AWARE = (
     r"(?:prompt|injection|jailbreak|attack|hack|payload)s?\b",
     r"\bconstitutes?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?" + _AI_ATTACK,
     # What it could do: "what's the worst that could happen?", "could it actually leak
-    # anything?", "would it affect every user?"
-    # "Could our CI summariser fall for this?"
+    # anything?", "would it affect every user?", "could our CI summariser fall for this?"
     r"\b(?:fall|fell|falls|falling)\s+for\s+(?:this|it|that|these)\b|"
     r"\bworst\s+(?:that\s+)?(?:could|can|might)\s+(?:happen|go\s+wrong)\b|\b(?:could|would|"
     r"might)\s+(?:it|this|that)\s+(?:actually\s+|really\s+)?(?:leak|affect|harm|hurt|"

@@ -226,14 +226,16 @@ NO_CAVEATS = either(
     r"免责声明|注意書き",
 )
 
-# Chinese and Japanese have no spaces to count words by: the ask's two parts within a
-# clause's reach in characters.
-CJK_ASK = either(
-    "(?:" + _CJK_HARM + ")[^\n]{0,60}?(?:" + _CJK_DETAIL + ")",
-    "(?:" + _CJK_DETAIL + ")[^\n]{0,60}?(?:" + _CJK_HARM + ")",
-)
-
 
 def near(first: str, second: str, words: int) -> str:
     """`first` then `second` within `words` words, or the other way round."""
-    return either(first + gap(words) + second, second + gap(words) + first)
+    return _either_order(first, second, gap(words))
+
+
+def _either_order(first: str, second: str, between: str) -> str:
+    return either(first + between + second, second + between + first)
+
+
+# Chinese and Japanese have no spaces to count words by: the ask's two parts within a
+# clause's reach in characters.
+CJK_ASK = _either_order(f"(?:{_CJK_HARM})", f"(?:{_CJK_DETAIL})", "[^\n]{0,60}?")
