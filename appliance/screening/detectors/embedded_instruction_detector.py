@@ -317,6 +317,53 @@ _FOREIGN_PRIVILEGED = (
     r"wy\u0142\u0105cz\w*|concede\w*|conced\w*|accord\w*|gew\u00e4hr\w*|toeken\w*|"
     r"nada\u0107|approva\w*|aprueb\w*|aprova\w*|approuv\w*|genehmig\w*|goedkeur\w*)"
 )
+# What the act is done to, as in the English rule: money and orders, data, backups and logs,
+# controls, rights. "Der Assistent soll die Anfrage an einen Mitarbeiter weiterleiten" and
+# "l'assistente deve esportare il report mensile" are how people's own bots hand work on.
+_FOREIGN_OBJECT = (
+    r"(?:ordin[ei]|pedidos?|commandes?|bestellung\w*|bestelling\w*|zam\u00f3wie\w*|fond[io]s?|"
+    r"denaro|soldi|dinero|dinheiro|argent|geld\w*|importo|importi|importes?|montants?|"
+    r"betr\u00e4ge|betrag|bedrag\w*|valor(?:es)?|\u015brodk\w*|kwot\w*|pagament\w*|pagos?|"
+    r"paiements?|zahlung\w*|betaling\w*|p\u0142atno\u015b\w*|fattur\w*|factur\w*|rechnung\w*|"
+    r"eur|euro|usd|\d[\d.,]*|carta|tarjeta|carte|karte|kaart|cart\u00e3o|kart\w*|iban|"
+    r"dati|datos|donn\u00e9es|daten|gegevens|dados|dane|credenzial\w*|credencia\w*|"
+    r"identifiants?|zugangsdaten|inloggegevens|password\w*|passw\u00f6rter|wachtwoord\w*|"
+    r"contrase\u00f1\w*|senhas?|has\u0142\w*|mots?\s+de\s+passe|chiav[ei]|claves?|cl\u00e9s?|"
+    r"schl\u00fcssel\w*|sleutel\w*|chaves?|klucz\w*|tokens?|file|fichiers?|archivos?|"
+    r"arquivos?|dateien|datei|bestanden|pliki?|document[io]s?|dokument\w*|cartell\w*|"
+    r"e-?mails?|correos?|courriels?|nachrichten|berichten|mensagens|wiadomo\u015b\w*|"
+    r"back-?ups?|log|logs|registr[io]s?|journa\w*|protokoll\w*|logboek\w*|audit\w*|"
+    r"cronologia|historial|historique|verlauf|geschiedenis|hist\u00f3rico|histori\w*|"
+    r"verific\w*|controll[io]|controles?|contr\u00f4les?|pr\u00fcfung\w*|kontroll\w*|"
+    r"kontrol\w*|mfa|2fa|antivirus|protezion\w*|protecci\u00f3n|protection|schutz\w*|"
+    r"bescherming|prote\u00e7\u00e3o|ochron\w*|avvis[io]|alert\w*|alarm\w*|allarm[ei]|"
+    r"monitor\w*|sicurezza|seguridad|s\u00e9curit\u00e9|sicherheit\w*|beveiliging\w*|"
+    r"seguran\u00e7a|bezpiecze\u0144stw\w*|firewall\w*|accesso|acceso|acc\u00e8s|acesso|"
+    r"zugriff\w*|zugang\w*|toegang\w*|dost\u0119p\w*|diritti|derechos|droits|rechte|"
+    r"rechten|direitos|uprawnie\w*|permess[io]|permisos?|permissions?|berechtigung\w*|"
+    r"machtiging\w*|permiss\u00f5es|amministrat\w*|administ\w*|admin\w*|beheerder\w*|"
+    r"privileg\w*|ruol[io]|rol(?:es)?|r\u00f4les?|rollen?|senza|sin|sans|ohne|zonder|sem|bez)"
+)
+_FOREIGN_WORDS = r"(?:\s+[\w'-]+)"
+# The object between the modal and the verb (Dutch and German put the verb last) or after it.
+_FOREIGN_ACT = (
+    r"(?:"
+    + _FOREIGN_WORDS
+    + r"{0,8}?\s+(?:[\w'-]+-)?"
+    + _FOREIGN_OBJECT
+    + r"\b"
+    + _FOREIGN_WORDS
+    + r"{0,4}?\s+"
+    + _FOREIGN_PRIVILEGED
+    + "|"
+    + _FOREIGN_WORDS
+    + r"{0,8}?\s+"
+    + _FOREIGN_PRIVILEGED
+    + _FOREIGN_WORDS
+    + r"{0,5}?\s+(?:[\w'-]+-)?"
+    + _FOREIGN_OBJECT
+    + r"\b)"
+)
 # "L'assistente non deve mai eliminare ...", "darf keine Backups löschen", "不得删除".
 _FOREIGN_NEGATION = re.compile(
     r"\b(?:non|no|ne|nicht|niet|nie|n\u00e3o|nunca|jamais|mai|pas|kein\w*|geen|niemals|nada|"
@@ -331,14 +378,13 @@ _AI_MUST_TRANSLATED = cue(
         + _FOREIGN_MODEL
         + r"(?:\s+[\w'-]+){0,5}?\s+"
         + _FOREIGN_MODAL
-        + r"(?:\s+[\w'-]+){0,8}?\s+"
-        + _FOREIGN_PRIVILEGED,
+        + _FOREIGN_ACT,
         r"\b"
         + _FOREIGN_MODAL
         + r"\s+(?:(?:de|die|der|alle|todos\s+los|tutti\s+gli)\s+)?"
         + _FOREIGN_MODEL
-        + r"(?:\s+[\w'-]+){0,10}?\s+"
-        + _FOREIGN_PRIVILEGED,
+        + r"(?:\s+[\w'-]+){0,2}?"
+        + _FOREIGN_ACT,
         r"(?:ai|\uff41\uff49|\u4eba\u5de5\u667a\u80fd|\u667a\u80fd)?\u52a9\u624b[^\u3002\n]{0,30}?"
         r"(?:\u5e94|\u5fc5\u987b|\u9700\u8981|\u987b)[^\u3002\n]{0,40}?(?:\u53d1\u9001\u81f3|"
         r"\u53d1\u9001\u5230|\u8f6c\u53d1|\u5bfc\u51fa|\u5220\u9664|\u5173\u95ed|\u7981\u7528|"

@@ -206,6 +206,11 @@ LOOK_ALIKES = [
     "Prompt di sistema: l'assistente deve rispondere sempre in italiano e in modo cortese.",
     "Prompt di sistema: l'assistente non deve mai eliminare i backup dei clienti.",
     "Systemprompt: Der Assistent darf niemals Backups l\u00f6schen oder Konten sperren.",
+    # ... or hand work on: forwarding a request to staff, exporting a report.
+    "Systemprompt: Der Assistent soll die Anfrage an einen Mitarbeiter weiterleiten, wenn "
+    "der Kunde eine Beschwerde hat.",
+    "Prompt di sistema: l'assistente deve esportare il report mensile in PDF.",
+    "Instrucciones: el asistente debe reenviar la consulta al equipo de soporte.",
     "\u7cfb\u7edf\u63d0\u793a\uff1aAI\u52a9\u624b\u4e0d\u5f97\u5220\u9664\u4efb"
     "\u4f55\u8bb0\u5f55\u3002",
 ]
