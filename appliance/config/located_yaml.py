@@ -8,6 +8,7 @@ a node budget (the "billion laughs" attack).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,16 +88,32 @@ class LocatedDocument:
         return self.locations.get(path, Location(self.file, 1, 1))
 
 
-class _Builder:
-    def __init__(self, file: str) -> None:
+class _Lines:
+    """Lines as editors, `grep -n` and `sed -n` count them: ended by "\\n" only. YAML also
+    breaks lines at a lone carriage return and at U+0085, U+2028 and U+2029, so its own
+    line numbers can point past the end of the file a security team has open."""
+
+    def __init__(self, file: str, text: str) -> None:
         self.file = file
+        self._starts = [0] + [index + 1 for index, char in enumerate(text) if char == "\n"]
+
+    def at(self, mark: Any) -> Location:
+        index = max(0, int(mark.index))
+        line = bisect.bisect_right(self._starts, index)
+        return Location(self.file, line, index - self._starts[line - 1] + 1)
+
+
+class _Builder:
+    def __init__(self, lines: _Lines) -> None:
+        self.file = lines.file
+        self.lines = lines
         self.nodes = 0
         self.locations: dict[KeyPath, Location] = {}
         self.key_locations: dict[KeyPath, Location] = {}
         self.scalar_loader = yaml.SafeLoader("")
 
     def where(self, node: yaml.Node) -> Location:
-        return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+        return self.lines.at(node.start_mark)
 
     def fail(self, node: yaml.Node, message: str, path: KeyPath) -> LocatedYamlError:
         return LocatedYamlError([LocatedError(self.where(node), message, path)])
@@ -148,11 +165,12 @@ def parse_yaml(text: bytes, file: str) -> LocatedDocument:
         raise LocatedYamlError(
             [LocatedError(Location(file, line, column), "file is not valid UTF-8")]
         ) from None
+    lines = _Lines(file, decoded)
     try:
         nodes = list(yaml.compose_all(decoded, Loader=yaml.SafeLoader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        loc = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
+        loc = lines.at(mark) if mark else Location(file, 1, 1)
         raise LocatedYamlError([LocatedError(loc, f"YAML syntax: {exc.problem}")]) from None
     except yaml.YAMLError as exc:
         raise LocatedYamlError([LocatedError(Location(file, 1, 1), f"YAML: {exc}")]) from None
@@ -160,7 +178,7 @@ def parse_yaml(text: bytes, file: str) -> LocatedDocument:
         raise LocatedYamlError(
             [LocatedError(Location(file, 1, 1), "expected one YAML document, found several")]
         )
-    builder = _Builder(file)
+    builder = _Builder(lines)
     data = builder.build(nodes[0], (), 0) if nodes else None
     return LocatedDocument(
         file=file, data=data, locations=builder.locations, key_locations=builder.key_locations

@@ -26,6 +26,11 @@ CASES = [
     ("non-string key", b"1: a\n", 1, 1, "must be a string"),
     ("merge key", b"base: &b {x: 1}\nother:\n  <<: *b\n", 3, 3, "merge keys"),
     ("two documents", b"a: 1\n---\nb: 2\n", 1, 1, "several"),
+    # YAML breaks lines at U+0085 (found by `make fuzz`) and U+2028 too; editors and
+    # `grep -n` do not, so lines are counted as they do.
+    ("next line", "a: 1\n\u0085b: [\n".encode(), 3, 1, "YAML syntax"),
+    ("line separator", "a: 1 \u2028 b: 2\n".encode(), 1, 9, "mapping values"),
+    ("duplicate after next line", "a: 1\u0085\na: 2\n".encode(), 2, 1, "duplicate key"),
 ]
 
 
