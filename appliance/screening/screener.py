@@ -118,10 +118,20 @@ class Screener:
             consult=consult,
         )
         worst = max(parts, key=lambda verdict: verdict.score)
+        # The reasons of the highest-scoring turns first, and a turn never parsed (too
+        # large) before all: only the first few are kept, and those must explain the score.
+        order = sorted(
+            range(len(parts)),
+            key=lambda index: (
+                not any(reason.kind == "too_large" for reason in parts[index].reasons),
+                -parts[index].score,
+                index,
+            ),
+        )
         reasons = tuple(
             Reason(reason.kind, reason.start, reason.end, reason.detail, reason.score, index)
-            for index, verdict in enumerate(parts)
-            for reason in verdict.reasons
+            for index in order
+            for reason in parts[index].reasons
         )
         return Verdict(
             score=worst.score,
