@@ -144,7 +144,8 @@ class InferenceService:
             # The call's deadline bounds the engine work too: on expiry the stream is
             # closed, which aborts the request inside vLLM (no KV cache left behind).
             with trail.trace.stage("engine"):
-                async with asyncio.timeout(context.time_remaining()):
+                async with asyncio.timeout(context.time_remaining()) as limit:
+                    deadline = limit.when()
                     stream = engine.generate(generation)
                     async with contextlib.aclosing(stream):
                         async for event in stream:
@@ -152,12 +153,19 @@ class InferenceService:
                                 self._state.router.first_token(placed)
                             for out in await self._post_process(event, filters, trail):
                                 for piece in _pieces(out, self._chunk_chars):
+                                    # Never cut off mid-write: a cancelled write leaves its
+                                    # operation in gRPC's core, and the error status sent
+                                    # after it then fails. A write still blocked at the
+                                    # deadline is failed by gRPC itself (the caller is
+                                    # gone); one that completes late ends the call here.
+                                    limit.reschedule(None)
                                     await _write(
                                         context,
                                         _response(
                                             trail.request_id, piece, sealer, engine, decision
                                         ),
                                     )
+                                    limit.reschedule(deadline)
         except asyncio.CancelledError:
             await self._audit(trail, "CANCELLED", strict=False)
             raise
