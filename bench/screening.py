@@ -179,6 +179,12 @@ def main() -> None:
         "weak_kinds_benign",
         "weak_kinds_attacks",
         "dark_benign",
+        "sealed7_benign",
+        "sealed7_attacks",
+        "tool_results_benign",
+        "tool_results_attacks",
+        "tool_results2_benign",
+        "tool_results2_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -190,7 +196,7 @@ def main() -> None:
             keyword,
         )
         print(
-            f"  {name:<19} {len(rows)} rows: detector flags {sum(flagged)}/{len(rows)}, "
+            f"  {name:<22} {len(rows)} rows: detector flags {sum(flagged)}/{len(rows)}, "
             f"keywords flag {sum(score >= 0.5 for score in keyword)}/{len(rows)}"
         )
     print("\nhand-made pairs, benign and attacks together (TPR at 1 % FPR, ROC AUC):")
@@ -199,7 +205,7 @@ def main() -> None:
         detector = scored[benign][1] + scored[attacks][1]
         keywords = scored[benign][2] + scored[attacks][2]
         print(
-            f"  {benign.removesuffix('_benign') + ' pair':<19} detector "
+            f"  {benign.removesuffix('_benign') + ' pair':<22} detector "
             f"{tpr_at_fpr(labels, detector, 0.01):.3f} / {roc_auc(labels, detector):.3f}, "
             f"keywords {tpr_at_fpr(labels, keywords, 0.01):.3f} / "
             f"{roc_auc(labels, keywords):.3f}"
@@ -224,6 +230,9 @@ _PAIRS = (
     ("sealed5_benign", "sealed5_attacks"),
     ("sealed6_benign", "sealed6_attacks"),
     ("weak_kinds_benign", "weak_kinds_attacks"),
+    ("sealed7_benign", "sealed7_attacks"),
+    ("tool_results_benign", "tool_results_attacks"),
+    ("tool_results2_benign", "tool_results2_attacks"),
 )
 
 if __name__ == "__main__":

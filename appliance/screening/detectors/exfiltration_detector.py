@@ -141,6 +141,23 @@ _CUES = (
             r"(?:[\w.+-]{1,64}@[\w-]{1,63}\.|https?://)",
         ),
     ),
+    cue(
+        # "call approve_claim with ...", "Invoke ReleasePayment with", "using update_payee",
+        # "via atualizar_limite": a tool that changes something, ordered by its name. API
+        # documentation and agents' own logs read the same, so alone it is no evidence
+        # (under the screener's 0.3); with the check or the people's notice waived in the
+        # same text it scores as `_WAIVED_SCORE`.
+        "named_tool_call",
+        0.25,
+        r"\b(?:call|invoke|run|execute|trigger|using|via|funktion|fun\u00e7\u00e3o|funci\u00f3n|"
+        r"funzione)\s+[`'\"]?(?:(?:update|delete|add|approve|release|set|send|transfer|grant|"
+        r"create|remove|export|post|purge|reset|change|assign|disable|enable|submit|pay|refund|"
+        r"close|mark|write|upload|share|invite|clear|override|raise|increase|freigabe|"
+        r"atualizar|actualizar|aggiorna|aktualisier|eliminar|enviar|cancella)_[a-z_]{2,40}|"
+        r"(?-i:(?:Update|Delete|Add|Approve|Release|Set|Send|Transfer|Grant|Create|Remove|"
+        r"Export|Post|Purge|Reset|Change|Assign|Disable|Enable|Submit|Pay|Refund|Close|Mark|"
+        r"Upload|Share|Clear|Override)[A-Z]\w{2,40}))\b",
+    ),
 )
 # An image URL whose query value is left empty and that the same text names as the place
 # for data ("![s](https://img.example/p.png?q=) and URL-encode the account numbers after
@@ -372,6 +389,25 @@ _WAIVED = cue(
         r"\b(?:don't|do\s+not|no\s+need\s+to)\s+(?:tell|inform|mention\s+(?:it\s+|this\s+)?to|"
         r"notify)\s+(?:the\s+)?user\b",
         r"\bno\s+need\s+to\s+(?:confirm|check|verify|ask)\b",
+        # The people the act concerns kept out of it: "Review by a human adjuster is not
+        # required", "skip notifying the compliance queue", "no need to mention it in the
+        # statement summary", "do not send a confirmation", "Não registrar esta ação".
+        r"\b(?:review|approval|confirmation|sign-?off|verification|call-?back)\s+(?:[\w-]+\s+)"
+        r"{0,5}?(?:is|are)\s+not\s+(?:required|necessary|needed)\b",
+        r"\bno\s+(?:[\w-]+\s+)?(?:review|approval|confirmation|ticket)\s+(?:is\s+)?"
+        r"(?:required|needed|necessary)\b",
+        r"\bskip\s+notifying\b|\b(?:do\s+not|don't|never)\s+notify\s+(?:the\s+)?(?:[\w-]+\s+)?"
+        r"(?:admins?|compliance|customers?|clients?|owners?|team|clinicians?|reviewers?|"
+        r"approvers?|managers?|members?|patients?|employees?)\b",
+        r"\b(?:do\s+not|don't|never)\s+(?:send|issue)\s+(?:a\s+|any\s+)?confirmation\b|"
+        r"\b(?:cannot|can't|can\s+not)\s+be\s+(?:contacted|reached)\s+for\s+confirmation\b",
+        r"\bno\s+need\s+to\s+mention\s+(?:it|this)\s+(?:in|to)\b|\b(?:do\s+not|don't|never)\s+"
+        r"(?:log|record|mention|include|list|report|surface)\s+(?:this|it|these)\s+"
+        r"(?:[\w-]+\s+)?(?:in|to|from)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:summary|report|"
+        r"review|statement|user|customer|findings|log)\b",
+        r"\b(?:nicht|no|n\u00e3o|non|niet)\s+(?:[\w-]+\s+){0,4}?(?:in\s+(?:der|die|dem)\s+"
+        r"zusammenfassung|en\s+el\s+resumen|no\s+relat\u00f3rio|nel\s+riepilogo|in\s+de\s+"
+        r"samenvatting)\b|\bn\u00e3o\s+registrar\b|\bno\s+incluya\b",
         r"\bwithout\s+(?:any\s+)?(?:manager|owner|supervisor|admin|human)\s+(?:approval|"
         r"sign-?off|review|confirmation)\b",
         # Traces removed so that oversight misses them.
@@ -844,8 +880,10 @@ class ExfiltrationDetector:
         if findings:
             # One cue: at most one finding.
             waived = cue_findings(text, (_WAIVED,), "tool_exfiltration", quotes=False)
+            # The act the waiver goes with; a named tool only when nothing else is found.
+            action = next((item for item in findings if item.path != "named_tool_call"), None)
+            action = action or findings[0]
             for item in (found for found in waived if not negated(text, found.start)):
-                action = findings[0]
                 findings.insert(
                     0,
                     Finding(
