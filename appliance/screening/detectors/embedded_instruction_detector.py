@@ -332,7 +332,8 @@ _FOREIGN_OBJECT = (
     r"denaro|soldi|dinero|dinheiro|argent|geld\w*|importo|importi|importes?|montants?|"
     r"betr\u00e4ge|betrag|bedrag\w*|valor(?:es)?|\u015brodk\w*|kwot\w*|pagament\w*|pagos?|"
     r"paiements?|zahlung\w*|betaling\w*|p\u0142atno\u015b\w*|fattur\w*|factur\w*|rechnung\w*|"
-    r"eur|euro|usd|\d[\d.,]*|carta|tarjeta|carte|karte|kaart|cart\u00e3o|kart\w*|iban|"
+    r"eur|euro|usd|\d[\d.,]*\s*(?:eur|euro|usd|gbp|chf|pln|z\u0142|r\$|\u20ac|\$|\u00a3)|"
+    r"(?:\u20ac|\$|\u00a3)\s*\d[\d.,]*|carta|tarjeta|carte|karte|kaart|cart\u00e3o|kart\w*|iban|"
     r"dati|datos|donn\u00e9es|daten|gegevens|dados|dane|credenzial\w*|credencia\w*|"
     r"identifiants?|zugangsdaten|inloggegevens|password\w*|passw\u00f6rter|wachtwoord\w*|"
     r"contrase\u00f1\w*|senhas?|has\u0142\w*|mots?\s+de\s+passe|chiav[ei]|claves?|cl\u00e9s?|"
@@ -358,7 +359,7 @@ _FOREIGN_ACT = (
     + _FOREIGN_WORDS
     + r"{0,8}?\s+(?:[\w'-]+-)?"
     + _FOREIGN_OBJECT
-    + r"\b"
+    + r"(?!\w)"
     + _FOREIGN_WORDS
     + r"{0,4}?\s+"
     + _FOREIGN_PRIVILEGED
@@ -369,7 +370,7 @@ _FOREIGN_ACT = (
     + _FOREIGN_WORDS
     + r"{0,5}?\s+(?:[\w'-]+-)?"
     + _FOREIGN_OBJECT
-    + r"\b)"
+    + r"(?!\w))"
 )
 # "L'assistente non deve mai eliminare ...", "darf keine Backups löschen", "不得删除".
 _FOREIGN_NEGATION = re.compile(
@@ -429,11 +430,16 @@ _PROCESS_READING = (
     r"(?:reading|reads?|consuming|consumes?|processing|processes|reviewing|reviews?|"
     r"summari[sz]ing|summari[sz]es|comparing|compares?|listing|lists?|parsing|parses?|"
     r"handling|handles?|ingesting|ingests?|retrieving|retrieves?|indexing|fetching|"
-    r"fetches|receiving|receives?|acting\s+(?:for|on\s+behalf\s+of))"
+    r"fetches|receiving|receives?|acting\s+(?:for|on\s+behalf\s+of)|running|executing|"
+    r"installing|(?:with|(?:that|which)\s+(?:has|have))\s+access\s+to|operating\s+(?:on|in)|"
+    r"working\s+(?:on|in))"
 )
 _PROCESS_OBJECT = r"(?:this|these|the\s+following|an?|the)"
-_PROCESS_READER = either(
-    rf"\b{_AUTOMATED}\s+(?:[\w-]+\s+)?{_PROCESS_NOUN}\b",
+# "Automated clients", "downstream readers": named by what they are ...
+_PROCESS_NAMED = rf"\b{_AUTOMATED}\s+(?:[\w-]+\s+)?{_PROCESS_NOUN}\b"
+# ... or by their reading this very text: "any process reading this clause", "whoever lists
+# this group", "Any summary, memo or decision produced from this record".
+_PROCESS_READING_THIS = either(
     rf"\b(?:any|every|all|whichever|whatever|each|the)\s+(?:[\w-]+\s+)?{_PROCESS_NOUN}"
     rf"(?:\s+(?:and|or)\s+(?:[\w-]+\s+)?{_PROCESS_NOUN})?\s+(?:that\s+|which\s+)?"
     rf"(?:is\s+|are\s+)?{_PROCESS_READING}\s+{_PROCESS_OBJECT}\b",
@@ -441,12 +447,12 @@ _PROCESS_READER = either(
     rf"{_PROCESS_READING}\s+{_PROCESS_OBJECT}\b",
     rf"\b(?:readers?|consumers?)\s+of\s+{_PROCESS_OBJECT}\b",
     rf"\bwho(?:ever|soever)\s+{_PROCESS_READING}\s+{_PROCESS_OBJECT}\b",
-    # "Any summary, memo or decision produced from this record"
     r"\b(?:any|every|all|each)\s+(?:summar(?:y|ies)|memos?|reports?|decisions?|answers?|"
     r"responses?|digests?|outputs?|recaps?)(?:,?\s+(?:or\s+|and\s+)?[\w-]+){0,3}\s+"
     r"(?:produced|generated|prepared|written|created|drafted|derived)\s+(?:from|of|for|"
     rf"about)\s+{_PROCESS_OBJECT}\b",
 )
+_PROCESS_READER = either(_PROCESS_NAMED, _PROCESS_READING_THIS)
 _PROCESS_MODAL = (
     r"(?:must|should|shall|(?:is|are)\s+(?:required|expected|instructed|asked|to)|"
     r"needs?\s+to|has\s+to|have\s+to)"
@@ -466,6 +472,12 @@ _PROCESS_ACT = either(
     r"(?:state|say|report|confirm|respond|answer|reply|tell\s+(?:the|your)\s+\w+)\s+"
     r"(?:only\s+)?(?:that|with)\b|state\s+['\"\u201c]",
     r"use\s+(?:this\s+|it\s+)?verbatim|replaces?\s+the\s+(?:body|summary|content)",
+)
+# Ordinary verbs of work ("approve", "send", "update the bank details") count only for a
+# reader that processes this very text, or under a label for automated readers: "Automated
+# systems must approve leave requests within 48 hours" describes a process.
+_PROCESS_ACT_ANY = either(
+    _PROCESS_ACT,
     r"(?:approve|release|submit|forward|send|attach|apply\s+the\s+change|delete|purge|"
     r"post|upload|export|reassign|append|commit|merge|push)\b|add\s+(?:[\w@.-]+\s+){1,6}?"
     r"(?:with|as)\s|open\s+(?:this|the)\s+(?:link|url|page)|update\s+(?:[\w-]+\s+){0,4}?"
@@ -482,7 +494,7 @@ _PROCESS_ORDERED = cue(
     "process_reader_ordered",
     0.7,
     either(
-        _PROCESS_READER
+        _PROCESS_NAMED
         + clause_gap(12)
         + _PROCESS_MODAL
         + either(
@@ -490,17 +502,66 @@ _PROCESS_ORDERED = cue(
             r"(?!\s+(?:not|never|no\s+longer)\b)" + clause_gap(6) + _PROCESS_ACT,
             r"\s+" + _PROCESS_CONCEAL,
         ),
+        _PROCESS_READING_THIS
+        + clause_gap(12)
+        + _PROCESS_MODAL
+        + either(
+            r"(?!\s+(?:not|never|no\s+longer)\b)" + clause_gap(6) + _PROCESS_ACT_ANY,
+            r"\s+" + _PROCESS_CONCEAL,
+        ),
         r"\b"
         + _PROCESS_LABEL
         + r"\s+(?:for|to)\s+(?:the\s+|all\s+|any\s+|every\s+)?"
         + _PROCESS_READER
         + rf"(?:\s+of\s+{_PROCESS_OBJECT}\s+[\w-]+)?\s*(?:\([^)\n]{{0,40}}\))?\s*"
-        r"[:\-\u2013\u2014)][^\n]{0,200}?\b" + _PROCESS_ACT,
+        r"[:\-\u2013\u2014)][^\n]{0,200}?\b" + _PROCESS_ACT_ANY,
         r"\((?:mandatory|required)\s+for\s+(?:every\s+|all\s+|any\s+)?"
         + _PROCESS_READER
         + r"[^)\n]{0,30}\)\s*:?"
         + clause_gap(6)
-        + _PROCESS_ACT,
+        + _PROCESS_ACT_ANY,
+    ),
+)
+# The same reader in other languages: "cualquier proceso automático que lea este ticket debe
+# aprobar ...", "Hinweis für die automatisierte Postfachverarbeitung: Leiten Sie ...".
+_FOREIGN_PROCESS_NAMED = (
+    r"(?:\b(?:proces(?:o|so|sus)|herramienta|strumento|outil|ferramenta|sistema|syst\u00e8me|"
+    r"agente?|integraci\u00f3n|integrazione|int\u00e9gration|integra\u00e7\u00e3o|flujo|flusso|"
+    r"fluxo)s?\s+(?:autom\u00e1tic[oa]s?|automatizad[oa]s?|automatic[oa]|automatici|"
+    r"automatizzat[oa]|automatis\u00e9e?s?|autom\u00e1tic[oa]s?)|\bautomatisierte[nr]?\s+"
+    r"(?:[\w-]+\s+)?(?:verarbeitung|postfachverarbeitung|prozess\w*|systeme?|werkzeuge?|"
+    r"agenten|leser)|\bgeautomatiseerde\s+(?:verwerking|processen|systemen|agenten|lezers))"
+)
+_FOREIGN_PROCESS_READING = (
+    r"(?:\b(?:cualquier|qualsiasi|tout|todo|qualquer|jede[rs]?|elk)\s+(?:proceso|processo|"
+    r"processus|prozess|proces|herramienta|strumento|outil|ferramenta|sistema|agente?)\s+"
+    r"(?:[\w\u00e0-\u00ff]+\s+)?(?:que|che|qui|der|dat|die)\s+(?:lea|legga|lit|leia|liest|"
+    r"leest|procese|elabori|traite|processe|verarbeitet|verwerkt))"
+)
+_FOREIGN_PROCESS_ORDERED = cue(
+    "process_reader_ordered_translated",
+    0.7,
+    either(
+        _FOREIGN_PROCESS_NAMED
+        + r"(?:\s+[\w'\u00e0-\u00ff-]+){0,8}?\s+"
+        + _FOREIGN_MODAL
+        + _FOREIGN_ACT,
+        _FOREIGN_PROCESS_READING
+        + r"(?:\s+[\w'\u00e0-\u00ff-]+){0,8}?\s+"
+        + _FOREIGN_MODAL
+        + r"(?:\s+[\w'\u00e0-\u00ff-]+){0,6}?\s+"
+        + r"(?:"
+        + _FOREIGN_PRIVILEGED
+        + r"|aprob\w*|cerr\w*|chiud\w*|ferm\w*|fech\w*|schlie\u00df\w*|sluit\w*)",
+        r"\b(?:nota|note|hinweis|aviso|avviso|avis|opmerking|notifica|instrucci\u00f3n|"
+        r"istruzione|instruction|anweisung|instru\u00e7\u00e3o|paso|passo|\u00e9tape|schritt|"
+        r"stap)\s+(?:para|per|pour|f\u00fcr|voor)\s+(?:la\s+|el\s+|il\s+|le\s+|les\s+|die\s+|"
+        r"den\s+|de\s+|o\s+|a\s+|os\s+)?"
+        + either(_FOREIGN_PROCESS_NAMED, _FOREIGN_PROCESS_READING)
+        + r"[^\n:]{0,40}:[^\n]{0,200}?(?:"
+        + _FOREIGN_PRIVILEGED
+        + r"|aprob\w*|leiten\s+sie|senden\s+sie|entfernen\s+sie|envi[ae]\w*|invia\w*|"
+        r"envoy\w*|stuur\w*)",
     ),
 )
 _READER_ADDRESSED = cue(
@@ -548,7 +609,9 @@ _OTHER_SPEAKER = re.compile(
     r"(?:^|\n)[ \t]*(?:user|human|customer|me|client|caller|q|question)\s*:", re.IGNORECASE
 )
 _MAX_ADDRESSES = 4
-_NEGATABLE = frozenset({"hide_from_user", "ai_must_act", "ai_must_act_translated"})
+_NEGATABLE = frozenset(
+    {"hide_from_user", "ai_must_act", "ai_must_act_translated", "process_reader_ordered_translated"}
+)
 
 _NOTICE = guarded(
     r"(?:^|[\n\[(<{*#>|\"']|[.!?][ \t])[ \t]{0,3}(?:(?:important|urgent|new|official)[ \t]+)?"
@@ -582,7 +645,14 @@ class EmbeddedInstructionDetector:
             item
             for item in cue_findings(
                 text,
-                (*_CUES, _AI_MUST, _AI_MUST_TRANSLATED, _MENTION_ORDERED, _PROCESS_ORDERED),
+                (
+                    *_CUES,
+                    _AI_MUST,
+                    _AI_MUST_TRANSLATED,
+                    _MENTION_ORDERED,
+                    _PROCESS_ORDERED,
+                    _FOREIGN_PROCESS_ORDERED,
+                ),
                 "embedded_instruction",
                 quotes=False,
             )
@@ -590,7 +660,7 @@ class EmbeddedInstructionDetector:
             # assistant must never disclose passwords" is a guardrail, in any language.
             if not (item.path in _NEGATABLE and negated(text, item.start))
             and not (
-                item.path == "ai_must_act_translated"
+                item.path in ("ai_must_act_translated", "process_reader_ordered_translated")
                 and _FOREIGN_NEGATION.search(text, item.start, item.end)
             )
         ]
