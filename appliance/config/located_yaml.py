@@ -9,6 +9,7 @@ a node budget (the "billion laughs" attack).
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,8 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:map",
     "tag:yaml.org,2002:seq",
 }
+
+_NEWLINE = re.compile("\n")
 
 KeyPath = tuple[str | int, ...]
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -95,7 +98,7 @@ class _Lines:
 
     def __init__(self, file: str, text: str) -> None:
         self.file = file
-        self._starts = [0] + [index + 1 for index, char in enumerate(text) if char == "\n"]
+        self._starts = [0] + [match.end() for match in _NEWLINE.finditer(text)]
 
     def at(self, mark: Any) -> Location:
         index = max(0, int(mark.index))

@@ -609,9 +609,10 @@ _OTHER_SPEAKER = re.compile(
     r"(?:^|\n)[ \t]*(?:user|human|customer|me|client|caller|q|question)\s*:", re.IGNORECASE
 )
 _MAX_ADDRESSES = 4
-_NEGATABLE = frozenset(
-    {"hide_from_user", "ai_must_act", "ai_must_act_translated", "process_reader_ordered_translated"}
-)
+# Rules in other languages, whose negations (`_FOREIGN_NEGATION`) are looked for inside the
+# match as well, since the modal and the negation may stand in either order.
+_FOREIGN_NEGATABLE = frozenset({"ai_must_act_translated", "process_reader_ordered_translated"})
+_NEGATABLE = frozenset({"hide_from_user", "ai_must_act"}) | _FOREIGN_NEGATABLE
 
 _NOTICE = guarded(
     r"(?:^|[\n\[(<{*#>|\"']|[.!?][ \t])[ \t]{0,3}(?:(?:important|urgent|new|official)[ \t]+)?"
@@ -660,7 +661,7 @@ class EmbeddedInstructionDetector:
             # assistant must never disclose passwords" is a guardrail, in any language.
             if not (item.path in _NEGATABLE and negated(text, item.start))
             and not (
-                item.path in ("ai_must_act_translated", "process_reader_ordered_translated")
+                item.path in _FOREIGN_NEGATABLE
                 and _FOREIGN_NEGATION.search(text, item.start, item.end)
             )
         ]
