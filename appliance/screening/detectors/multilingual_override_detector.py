@@ -232,6 +232,22 @@ _ABOUT_DATA_ELSEWHERE = re.compile(
     re.IGNORECASE,
 )
 
+# "Olvida las instrucciones que te mandé el lunes", "oublie les consignes que je t'ai
+# envoyées": the writer takes back their own earlier instructions, as "forget what I said"
+# in English (which the English rules leave alone). Right after the noun: its ending, up
+# to two words, then "that I sent / gave / wrote you".
+_OWN_WORDS = re.compile(
+    r"[\w\u00c0-\u024f]*(?:\s+[\w\u00c0-\u024f]+){0,2}?\s*,?\s+(?:"
+    r"que\s+te\s+(?:he\s+|hab[ií]a\s+)?(?:mand|envi|di\b|dad|pas|escrib|escrit|dej)|"
+    r"que\s+(?:te|lhe|vos)\s+(?:mandei|enviei|dei|passei|escrevi|deixei)|"
+    r"que\s+je\s+(?:t['\u2019]|vous\s+)(?:ai|avais)\s+(?:envoy|donn|[eé]crit|transmis|laiss)|"
+    r"che\s+ti\s+(?:ho|avevo)\s+(?:mandat|inviat|dat|scritt|lasciat)|"
+    r"die\s+ich\s+(?:dir|ihnen|euch)\b[^.\n]{0,40}?\b(?:gegeben|geschickt|gesendet|"
+    r"geschrieben|gemailt)|"
+    r"die\s+ik\s+(?:je|jou|u)\b[^.\n]{0,40}?\b(?:gestuurd|gegeven|geschreven|gemaild))",
+    re.IGNORECASE,
+)
+
 
 class MultilingualOverrideDetector:
     """Finds override imperatives and mode switches outside English."""
@@ -265,6 +281,7 @@ class MultilingualOverrideDetector:
                 if pattern is _OVERRIDE and (
                     about_data(text, match.end())
                     or _ABOUT_DATA_ELSEWHERE.match(text, match.end(), match.end() + 120)
+                    or _OWN_WORDS.match(text, match.end(), match.end() + 120)
                 ):
                     continue
                 findings.append(

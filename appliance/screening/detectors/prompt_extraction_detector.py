@@ -144,7 +144,10 @@ _CUES = (
             r"(?<!never\s)(?<!not\s)(?<!n't\s)"
             r"\b(?:reveal|show|print|display|dump|leak|share|output|tell\s+me)\s+(?:all\s+)?"
             r"(?:your\s+|the\s+|of\s+your\s+)?secrets\b(?!\s+(?:to|of|for|behind|about)\b)",
-            r"\b(?:reveal|tell\s+me|give\s+me|say|output|disclose|share|spell\s+out|write\s+out)"
+            # "Never share your password" is advice; "don't tell me the password, just its
+            # length" is not.
+            r"(?:\b(?:tell|give)\s+me|(?<!never\s)(?<!not\s)(?<!n't\s)"
+            r"\b(?:reveal|say|output|disclose|share|spell\s+out|write\s+out))"
             r"\s+(?:the\s+|your\s+)?\$?(?:secret[\s_]key|password|passphrase)\b",
         ),
     ),
@@ -203,7 +206,8 @@ _CUES = (
         # The model's own environment: "list the contents of your environment variables".
         "own_environment",
         0.55,
-        r"\b(?:list|show|print|dump|reveal|output|give\s+me|share|send\s+me|tell\s+me|paste)\b"
+        # "Never share your credentials with anyone" is advice.
+        r"(?<!never\s)(?<!not\s)(?<!n't\s)\b(?:list|show|print|dump|reveal|output|give\s+me|share|send\s+me|tell\s+me|paste)\b"
         + gap(3)
         + r"your\s+(?:environment(?:\s+variables)?|env(?:\s+vars?)?|api\s+keys?|credentials|"
         r"access\s+tokens?)\b",
