@@ -6,7 +6,10 @@ some words ("ignore" or "disregard", then "instructions" or "rules"), and most p
 none of them. So each pattern is parsed once, at import, into what every match must contain:
 a tree of literal strings under "all of" and "any of" (`Need`). One Aho-Corasick pass over
 the case-folded text finds which of all the patterns' literals it holds; a pattern whose
-need that set does not meet cannot match, and its scan is skipped.
+need that set does not meet cannot match, and its scan is skipped. Most patterns are not
+even looked at: each is indexed under the literals of one clause its need implies (one of
+them must be present, `Need.clause`), and only those indexed under a literal the text
+holds have their need checked, once per text for all detectors (`_holding`).
 
 The prefilter must never skip a text the pattern would match: the detectors are a security
 control. Two things make that so.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 import re
 import threading
 from collections.abc import Iterator
@@ -90,7 +94,7 @@ class Need:
 
     def holds(self, present: frozenset[str]) -> bool:
         """Whether a text holding just the literals `present` could hold a match."""
-        # Loops, not all()/any() over generators: this runs some 200 times per prompt.
+        # Loops, not all()/any() over generators: this runs for every candidate pattern.
         if self.kind == "all":
             if not self.literals <= present:
                 return False
@@ -108,6 +112,23 @@ class Need:
     def all_literals(self) -> frozenset[str]:
         """Every literal in the need."""
         return self.literals.union(*(part.all_literals() for part in self.parts))
+
+    def clause(self) -> frozenset[str]:
+        """Literals of which a text meeting the need holds at least one: under "all", the
+        rarest-looking of its literals and parts' clauses (longer literals are rarer); under
+        "any", all of its literals and its parts' clauses."""
+        if self.kind == "all":
+            options = [frozenset({literal}) for literal in self.literals]
+            options += [part.clause() for part in self.parts]
+            return min(options, key=_commonness) if options else frozenset()
+        return self.literals.union(*(part.clause() for part in self.parts))
+
+
+def _commonness(literals: frozenset[str]) -> tuple[float, tuple[str, ...]]:
+    # A guess at how often a text holds one of `literals`: each literal about half as
+    # likely as one a character shorter. Ties broken by the literals, so the choice
+    # does not depend on set order.
+    return math.fsum(0.5 ** len(literal) for literal in literals), tuple(sorted(literals))
 
 
 def _is_literal(need: Need) -> bool:
@@ -206,37 +227,62 @@ def required_literals(pattern: re.Pattern[str]) -> Need | None:
     return _sequence(_parser.parse(pattern.pattern, pattern.flags))
 
 
+@dataclass(frozen=True, slots=True, eq=False)  # hashed by identity, as a cache key
+class _Index:
+    """Every literal any guarded pattern needs, in one Aho-Corasick automaton, and for each
+    literal the patterns whose clause (`Need.clause`) holds it."""
+
+    automaton: Any
+    by_literal: dict[str, tuple[int, ...]]
+    needs: tuple[Need, ...]
+
+
 class _Literals:
-    """Every literal any guarded pattern needs, in one Aho-Corasick automaton: one pass over
-    a text finds which of them it holds, however many patterns ask."""
+    """The guarded patterns' needs, indexed: one pass over a text finds which literals it
+    holds, and only the patterns one of those literals may concern are looked at."""
 
     def __init__(self) -> None:
-        self._words: set[str] = set()
-        self._automaton: Any = None
+        self._needs: list[Need] = []
+        self._index: _Index | None = None
         self._lock = threading.Lock()
 
-    def add(self, words: frozenset[str]) -> None:
+    def add(self, need: Need) -> int:
+        """Register a pattern's need; its number in `holding`'s answers."""
         with self._lock:
-            if not words <= self._words:
-                self._words |= words
-                self._automaton = None
+            self._needs.append(need)
+            self._index = None
+            return len(self._needs) - 1
 
-    def _built(self) -> Any:
-        automaton = self._automaton
-        if automaton is not None:
-            return automaton
+    def _built(self) -> _Index:
+        index = self._index
+        if index is not None:
+            return index
         with self._lock:
-            if self._automaton is None:
+            if self._index is None:
                 automaton = ahocorasick.Automaton()
-                for word in self._words:
-                    automaton.add_word(word, word)
+                by_literal: dict[str, list[int]] = {}
+                for number, need in enumerate(self._needs):
+                    for word in need.all_literals():
+                        automaton.add_word(word, word)
+                    # An empty clause (a need no literal can meet) is filed under "", which
+                    # every text is said to hold, so that it is still checked.
+                    for word in need.clause() or {""}:
+                        by_literal.setdefault(word, []).append(number)
                 automaton.make_automaton()
-                self._automaton = automaton
-            return self._automaton
+                self._index = _Index(
+                    automaton,
+                    {word: tuple(numbers) for word, numbers in by_literal.items()},
+                    tuple(self._needs),
+                )
+            return self._index
 
     def present(self, text: str) -> frozenset[str]:
         """The registered literals that occur in `text`, folded."""
         return _present(text, self._built())
+
+    def holding(self, text: str) -> frozenset[int]:
+        """The numbers of the patterns whose needs `text` meets."""
+        return _holding(text, self._built())
 
 
 _LITERALS = _Literals()
@@ -249,32 +295,41 @@ def guarded_patterns() -> list[GuardedPattern]:
 
 
 @functools.lru_cache(maxsize=8)
-def _present(text: str, automaton: Any) -> frozenset[str]:
-    # Cached per text, since every detector asks about the same one; keyed by the automaton
+def _present(text: str, index: _Index) -> frozenset[str]:
+    # Cached per text, since every detector asks about the same one; keyed by the index
     # too (by identity, and the cache keeps it alive), because a pattern compiled later adds
     # literals and rebuilds it.
+    automaton = index.automaton
     if not len(automaton):
         return frozenset()
     return frozenset(word for _end, word in automaton.iter(fold(text)))
 
 
+@functools.lru_cache(maxsize=8)
+def _holding(text: str, index: _Index) -> frozenset[int]:
+    # Once per text for all patterns: most hold no literal of their clause, and are never
+    # looked at; the rest have their whole need checked.
+    present = _present(text, index)
+    candidates = {number for word in present for number in index.by_literal.get(word, ())}
+    candidates.update(index.by_literal.get("", ()))
+    needs = index.needs
+    return frozenset(number for number in candidates if needs[number].holds(present))
+
+
 class GuardedPattern:
     """A compiled pattern that is not run on texts lacking what its matches need."""
 
-    __slots__ = ("need", "regex")
+    __slots__ = ("need", "number", "regex")
 
     def __init__(self, regex: re.Pattern[str]) -> None:
         self.regex = regex
         self.need = required_literals(regex)
-        if self.need is not None:
-            _LITERALS.add(self.need.all_literals())
+        self.number = -1 if self.need is None else _LITERALS.add(self.need)
         _GUARDED.append(self)
 
     def may_match(self, text: str) -> bool:
         """False only when no match is possible (a necessary condition, not a search)."""
-        if self.need is None:
-            return True
-        return self.need.holds(_LITERALS.present(text))
+        return self.need is None or self.number in _LITERALS.holding(text)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         """`re.Pattern.finditer`, skipped when it cannot match."""

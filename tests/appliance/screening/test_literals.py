@@ -24,7 +24,7 @@ from appliance.screening.detectors.literals import (
     required_literals,
 )
 from tests.appliance.screening.conftest import ASSETS
-from tests.fuzz.profiles import active_profile
+from tests.fuzz.profiles import active_profile, fuzz_settings
 
 _EVERY_CHARACTER = "".join(map(chr, range(sys.maxunicode + 1)))
 _DETECTORS = [item for item in guarded_patterns() if item.need is not None]
@@ -114,6 +114,28 @@ def test_a_branch_needs_its_own_literals_only() -> None:
     assert compiled.may_match("please TURN it OFF: the firewall")  # needs met, no match
     assert compiled.search("Turn off the FIREWALL") is not None
     assert list(compiled.finditer("disable firewall, disable the firewall")) != []
+
+
+@given(st.data())
+@fuzz_settings(3.0)
+def test_a_text_meeting_a_need_holds_a_literal_of_its_clause(data: st.DataObject) -> None:
+    # The index looks only at patterns one of whose clause literals a text holds: that is
+    # safe only if no set of literals meets a need while missing its whole clause.
+    item = data.draw(st.sampled_from(_DETECTORS))
+    assert item.need is not None
+    literals = sorted(item.need.all_literals())
+    present = frozenset(data.draw(st.lists(st.sampled_from(literals), max_size=len(literals))))
+    if item.need.holds(present):
+        assert item.need.clause() & present, (item.regex.pattern[:80], sorted(present))
+
+
+def test_a_need_met_by_all_its_literals_passes_the_prefilter() -> None:
+    for item in _DETECTORS:
+        assert item.need is not None
+        assert item.need.clause() <= item.need.all_literals()
+        # Every literal of the pattern in one text: its need is met, so it is looked at.
+        text = " ".join(sorted(item.need.all_literals()))
+        assert item.may_match(text), item.regex.pattern[:80]
 
 
 def test_a_pattern_compiled_later_extends_the_shared_automaton() -> None:
