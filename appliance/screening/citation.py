@@ -123,8 +123,11 @@ def _frame_patterns(suspect: str) -> tuple[str, ...]:
     return (
         # "Is this just spam?", "Could it be a prompt-injection test?", "Is this a thing?"
         r"\b(?:is|was|are|looks?\s+like|seems?(?:\s+like)?|could|would)\s+(?:this|that|it|"
-        r"these|they)\s+(?:be\s+)?(?:an?\s+|just\s+|some\s+(?:kind|sort)\s+of\s+)?"
-        r"(?:[\w-]+\s+){0,2}?" + suspect,
+        r"these|they)\s+(?:be\s+)?(?:(?:still|really|actually)\s+)?(?:considered\s+)?"
+        r"(?:an?\s+|just\s+|some\s+(?:kind|sort)\s+of\s+)?(?:[\w-]+\s+){0,2}?" + suspect,
+        # "Does this count as a prompt injection?"
+        r"\b(?:does|do|would|could)\s+(?:this|that|it|these|they)\s+(?:(?:still|really|"
+        r"actually)\s+)?count\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?" + suspect,
         r"\b(?:we|i)\s+(?:saw|found|received|got|noticed|spotted|caught|blocked|detected)\b"
         r"[^.\n]{0,60}\b" + suspect,
         # "whether the agent was hijacked", "whether it's trying to manipulate ..."
@@ -151,13 +154,23 @@ _AWARE = (
     r"\b(?:there\s+(?:was|is|were)|(?:i|we)\s+(?:found|noticed|saw|spotted)|"
     r"contain(?:s|ed|ing)?)\s+(?:an?\s+|some\s+|the\s+)?(?:hidden|invisible|white)\s+"
     r"(?:text|lines?|font|instructions?|comments?|prompt|message)\b",
+    # "CVs with invisible text like", "in white text", "revealed tiny white text", "found
+    # ... hidden in a manuscript", "a policy on hidden prompts"
+    r"\b(?:with|in|revealed|reveals|showed|shows)\s+(?:an?\s+|some\s+|the\s+)?(?:tiny\s+|"
+    r"small\s+)?(?:hidden|invisible|white|zero-width)\s+(?:text|lines?|font|print|ink|"
+    r"instructions?|comments?|prompts?|messages?|characters?)\b|"
+    r"\bhidden\s+in\s+(?:a|an|the|our|their|his|her|this|that|my)\s|"
+    r"\b(?:on|about|against)\s+hidden\s+(?:prompts?|instructions?|text|comments?)\b",
     # "the hidden comment", not "Hidden instruction for the assistant:" (a payload's label)
     r"\b(?:this|that|the|these|those|a|an|some)\s+(?:hidden|invisible|embedded|planted|"
     r"injected)\s+(?:comments?|instructions?|prompts?|"
     r"text|notes?\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|bot)|payloads?|commands?)\b",
     r"\b(?:red[-\s]?team\w*|pen[-\s]?test\w*|bug\s+bounty|proof[-\s]of[-\s]concept|poc|"
     r"payloads?|test\s+(?:cases?|inputs?|prompts?)|classifier|guardrails?|taxonomy|"
-    r"soc\s+analyst|incident\s+response|security\s+(?:incident|queue|review|team)|"
+    r"soc\s+analyst|incident\s+response|security\s+(?:incident|queue|review|team|reports?|"
+    r"contact|post-?mortem)|incident\s+(?:timeline|summary|report|note|write-?up)s?|"
+    r"risk\s+register|"
+    r"untrusted\s+(?:tool\s+output|input|content|text|data|sources?)|teachable\s+moment|"
     r"fixtures?|(?:py)?test\s+(?:cases?|inputs?|data))\b",
     # "Is the middle part an injection?", "Is the hidden span an attack on our summariser?"
     r"\b(?:is|was|are|were)\s+(?:the|this|that|these|those)\s+(?:[\w-]+\s+){0,2}?(?:parts?|"
@@ -178,7 +191,7 @@ _AWARE = (
     # anything?", "would it affect every user?", "could our CI summariser fall for this?"
     r"\b(?:fall|fell|falls|falling)\s+for\s+(?:this|it|that|these)\b|"
     r"\bworst\s+(?:that\s+)?(?:could|can|might)\s+(?:happen|go\s+wrong)\b|\b(?:could|would|"
-    r"might)\s+(?:it|this|that)\s+(?:actually\s+|really\s+)?(?:leak|affect|harm|hurt|"
+    r"might|does|did|will|can)\s+(?:it|this|that)\s+(?:actually\s+|really\s+)?(?:leak|affect|harm|hurt|"
     r"do\s+anything)\b",
     # Defences built with it as sample data: "a test string", "a sample to test against",
     # "positive examples for our detector", "a function that flags ...", "how do we vet
@@ -196,7 +209,8 @@ _AWARE = (
     r"execute|do\s+what)\b",
     r"\bthreat[-\s]+(?:reports?|intel(?:ligence)?|briefs?|briefings?|hunting)\b",
     r"\b(?:which|what)\s+(?:one\s+)?is\s+(?:more|most|less|the\s+most)\s+(?:dangerous|harmful|"
-    r"risky|severe|effective)\b",
+    r"risky|severe|effective)\b|\bwhich\s+(?:one\s+|of\s+(?:these|those|the)\s+(?:\w+\s+)?)?"
+    r"is\s+(?:worse|worst|riskier)\b",
     # The same questions in other languages: "Ist das ein Prompt-Injection-Versuch?", a
     # detection rule or regex asked for.
     r"\b(?:ist\s+das|est-ce\s+(?:que\s+c'est|une?)|c'est\s+une?|es\s+esto|é\s+isso|"
@@ -218,14 +232,15 @@ _AWARE = (
     # What it does: "what is this trying to do", "did it work", "how would this affect ..."
     r"\bwhat(?:'s|\s+(?:is|does|do|did|was))\s+(?:this|it|that|these|they|the\s+[\w-]+)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:trying|try|tries|meant|supposed|designed|attempting|aiming)\b",
-    r"\bwhat\s+(?:this|it|that)\s+(?:[\w-]+\s+){0,3}?(?:is\s+)?(?:trying|tries|attempts|"
-    r"meant)\s+to\b",
+    r"\bwhat\s+(?:this|it|that|the\s+[\w-]+)\s+(?:[\w-]+\s+){0,3}?(?:is\s+|was\s+|were\s+)?"
+    r"(?:trying|tries|attempts|meant)\s+to\b",
     # Not "how does it work?", asked of anything.
     r"(?<!how\s)\b(?:did|does|would|could|will|can)\s+(?:this|it|that|these|they)\s+(?:still\s+|"
     r"actually\s+|really\s+)?work\b",
     r"\bhow\s+(?:(?:would|could|does|did|might|can)\s+(?:this|it|that|these|they)|(?:this|it|"
     r"that)\s+(?:would|could|might|can|does|did))\s+(?:[\w-]+\s+){0,2}?(?:work|affect|change|"
-    r"end\s+up|trick|fool|leak|exfiltrate|hijack|get\s+past|bypass)\w*",
+    r"end\s+up|trick|fool|leak|exfiltrate|hijack|get\s+past|get\s+through|slip\s+(?:past|"
+    r"through)|bypass)\w*",
     r"\bhow\s+(?:bad|dangerous|risky|serious|worried|concerned)\b|\b(?:any|a)\s+real\s+risk\b",
     r"\b(?:is|are)\s+(?:the|our|my|this)\s+(?:[\w-]+\s+){0,2}?" + _MODEL + r"\s+(?:actually\s+|"
     r"really\s+)?(?:vulnerable|affected|exposed|at\s+risk|scoped)\b",
@@ -236,7 +251,7 @@ _AWARE = (
     r"sketchy|wrong|strange|suspicious|dodgy|shady)\b|\bnot\s+normal\b",
     # Defences at work: "our filter caught this", "a Sigma rule that would catch ..."
     r"\b(?:filter|waf|dlp|gateway|scanner|detector|classifier|edr|siem|ids|monitoring|logs?|"
-    r"guardrails?|moderation)\s+(?:\w+\s+)?(?:caught|flagged|logged|blocked|detected|stopped|"
+    r"guardrails?|moderation|ats|system|platform|tool)\s+(?:\w+\s+)?(?:caught|flagged|logged|blocked|detected|stopped|"
     r"let\s+(?:it|this)\s+through|missed|picked\s+up|shows?|showed)\b",
     r"\b(?:detection|sigma|yara|snort|suricata|waf|regex(?:es)?|regular\s+expressions?|"
     r"filters?|rules?|classifiers?)\b[^.\n]{0,80}?\b(?:detect|catch|flag|match|block)\w*",
@@ -250,7 +265,7 @@ _AWARE = (
     r"\b(?:awareness|security)\s+training\b|\btraining\s+(?:slides?|decks?|materials?|"
     r"sessions?|examples?)\b",
     r"\b(?:should|do|must|can)\s+(?:i|we)\s+(?:just\s+)?(?:respond|reply|answer|decline|report|"
-    r"block|ban|remove|escalate|worry|be\s+worried|be\s+concerned|flag)\b",
+    r"block|ban|remove|escalate|worry|be\s+worried|be\s+concerned|flag|close|delete|ignore)\b",
     r"\b(?:trust\s*(?:and|&)\s*safety|(?:mod|moderation|moderator|abuse|fraud|soc)\s+teams?)\b",
     r"\b(?:don'?t|do\s+not|never|without)\s+(?:follow(?:ing)?|obey(?:ing)?|act(?:ing)?\s+"
     r"on|execut(?:e|ing)|carry(?:ing)?\s+out)\s+(?:it|them|its|their|the|any)\b",
@@ -267,9 +282,36 @@ _AWARE = (
     r"block|catch|detect)\s+(?:instructions?|commands?|requests?|attempts?|attacks?|prompts?|"
     r"text|messages?|lines?)\s+like\b",
     r"\b(?:heads-?up|warning|warn)\b[^.\n]{0,40}\b(?:staff|colleagues|team|users|front[\s-]desk|"
-    r"employees|customers)\b",
+    r"employees|customers|people|everyone|developers|devs|engineers)\b",
     r"\b(?:doesn'?t|does\s+not|without)\s+(?:do(?:ing)?|follow(?:ing)?|obey(?:ing)?)\s+what\s+"
     r"(?:the\s+|it\s+|they\s+)?(?:[\w-]+\s+)?(?:asks|says|wants)\b",
+    # What the user will not do about it, and what they ask of a model that met it: "we're
+    # not going to do that", "would a model really follow it?", "what's the actual risk?",
+    # "people keep trying this on our bot", "it should return True for this input".
+    r"\b(?:we|i)(?:'re|\s+are|'m|\s+am)\s+not\s+(?:going\s+to|gonna)\s+(?:do|follow|comply)\b|"
+    r"\b(?:we|i)\s+won'?t\s+(?:do|follow|comply\s+with)\s+(?:that|it|this)\b",
+    r"\b(?:would|could|will|does|did|do)\s+(?:a|an|the|our|my|any)\s+(?:[\w-]+\s+)?"
+    + _MODEL
+    + r"\s+(?:really\s+|actually\s+|still\s+)?(?:follow|obey|fall\s+for|act\s+on|comply\s+"
+    r"with)\b",
+    r"\bwhat(?:'s|\s+is|\s+are)\s+the\s+(?:actual\s+|real\s+)?risks?\b",
+    r"\b(?:trying|tried|try|tries|using|used|pasting|pasted|sending|sent)\s+(?:this|that|it|"
+    r"these)\s+(?:on|against)\s+(?:our|my|the)\s+(?:[\w-]+\s+)?" + _MODEL + r"\b",
+    r"\b(?:should|must)\s+return\s+(?:true|false|1|0|none|a\s+match)\s+for\b",
+    # "sans exécuter ce qu'il demande", "Nicht ausführen!", "不要执行它们", "実行はしないで"
+    r"\bsans\s+(?:l'|les\s+)?ex[\u00e9e]cuter|\bne\s+pas\s+(?:l'|les\s+)?ex[\u00e9e]cuter|"
+    r"\bnicht\s+ausf[\u00fcu]hren|\bno\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:ejecutes|ejecute|"
+    r"ejecutar|sigas|obedezcas)\b|\bsin\s+ejecutar|\bsenza\s+eseguir\w*|\bnon\s+(?:eseguir\w*|"
+    r"lo\s+eseguire)|\bn[\u00e3a]o\s+(?:o\s+|a\s+)?execut\w*|\bsem\s+execut\w*|"
+    r"\bniet\s+uitvoeren|\bnie\s+wykonuj\w*|不要执行|不要運行|不要运行|実行しない|実行はしない",
+    # "was ein „Jailbreak" ist", "qu'est-ce qu'une injection de prompt"
+    r"\b(?:was\s+(?:ein|eine)|qu'est-ce\s+qu'(?:un|une)|qu[\u00e9e]\s+es\s+(?:un|una)|"
+    r"cos'[\u00e8e]\s+(?:un|una)|o\s+que\s+[\u00e9e]\s+(?:um|uma)|wat\s+is\s+een)\s+"
+    r"[\u201e\"\u00ab\u201c]?(?:jailbreak|prompt[-\s]?injection|injection|inyecci[\u00f3o]n)",
+    r"\bexpresi[\u00f3o]n(?:es)?\s+regular(?:es)?\b|\bespressioni?\s+regolar[ei]\b|"
+    r"\bexpressions?\s+r[\u00e9e]guli[\u00e8e]res?\b|\bregul[\u00e4a]re[rn]?\s+ausdr[\u00fcu]ck\w*|"
+    r"\bexpress[\u00f5o]es\s+regulares\b|\bregulier\w*\s+expressie",
+    r"\b(?:инъекц\w*|атак\w*|скрыт\w*|инцидент\w*|взлом\w*|джейлбрейк\w*)",
     # The same in other languages: an attack, an injection, hidden text, what it tries.
     r"\b(?:angriff|attacke|ataque|attaque|attacco|aanval|atak|injektion|inyecci[oó]n|"
     r"iniezione|inje[cç][aã]o|injectie|versteckt\w*|verborgen\w*|caché(?:e|s|es)?|ocult[oa]s?|"
@@ -288,7 +330,7 @@ _DOUBTS = (
     # Around a quotation, any question about what it is: "what is this?", "thoughts?",
     # "sus?", "harmless right?", "real or fake?", "who is this even aimed at?". A request to
     # process it ("translate this: '...'") asks none of these.
-    r"\b(?:what(?:'s|\s+(?:exactly\s+)?is|\s+are)|what\s+the\s+(?:heck|hell)\s+is)\s+"
+    r"\b(?:what(?:'s|\s+(?:exactly\s+|even\s+)?is|\s+are)|what\s+the\s+(?:heck|hell)\s+is)\s+"
     r"(?:this|that|these|it)\b(?!\s+(?:in|for|about)\b)|\bwtf\s+is\b|\bwhat\s+does\s+"
     r"[^\n?]{1,40}?\s+mean\b|\bwhat\s+(?:the\s+following|this|it)\s+(?:is|does|means)\b|"
     r"\bdoes\s+(?:it|this|that)\s+(?:actually|really)\b|\bwhat\s+(?:exactly\s+)?(?:is|does)\s+"
@@ -300,6 +342,10 @@ _DOUBTS = (
     r"normal|real|fake|a\s+prank|a\s+joke|legal|ok(?:ay)?)\b",
     # "real or fake jailbreak?", "Legit or not: '...'"
     r"\b(?:real|fake|spam|legit|harmless|prank)\s+or\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*[?:]",
+    r"\b(?:it|this|that)(?:'s|\s+is|\s+was)\s+not\s+from\s+(?:us|me|them|our)\b|"
+    r"\bdon'?t\s+click\b|\b(?:funny|genius|clever|a\s+joke)\s+or\s+[\w-]+|"
+    r"\b(?:[\u00e9e]quipe\s+(?:de\s+)?s[\u00e9e]curit[\u00e9e]|sicherheitsteam|equipo\s+de\s+"
+    r"seguridad|team\s+(?:di\s+)?sicurezza|equipe\s+de\s+seguran[\u00e7c]a|beveiligingsteam)\b",
     r"\bshould\s+(?:i|we)\s+(?:care|panic)\b|\b(?:thoughts|opinions?)\s+on\s+(?:this|that|"
     r"these|it)\b|\bany\s+idea\s+what\b",
 )
@@ -311,7 +357,11 @@ _AWARE_FRAME = re.compile("|".join(_AWARE), re.IGNORECASE)
 _OBEY = re.compile(
     r"\b(?:do\s+(?:what|as)\s+(?:it|they)\s+says?|(?:follow|obey|execute|carry\s+out|act\s+on|"
     r"comply\s+with|apply)\s+(?:it|them|its|their|those|these|the\s+(?:instructions?|"
-    r"directions?|commands?|steps?)))\b",
+    r"directions?|commands?|steps?))|"
+    # Taking on the cited persona: "load it and respond only as the character".
+    r"(?:respond|answer|reply|act|speak|talk|stay|write)\s+(?:only\s+|purely\s+|strictly\s+)?"
+    r"(?:as\s+(?:the|this|that)\s+(?:character|persona|bot|assistant)|in\s+character)|"
+    r"(?:load|adopt)\s+(?:it|this|that|them))\b",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
@@ -322,9 +372,10 @@ _NEGATION = re.compile(
 # Paragraphs: blank lines or a "---" rule between them.
 _BREAK = re.compile(r"\n[ \t]*(?:-{3,}|_{3,}|\*{3,}|={3,})?[ \t]*\n")
 _ASKS = re.compile(
-    r"\?|\b(?:explain|categori[sz]\w*|classify\w*|analy[sz]\w*|assess\w*|triage|review|"
+    r"[?\uff1f]|\b(?:explain|categori[sz]\w*|classify\w*|analy[sz]\w*|assess\w*|triage|review|"
     r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag|confirm|identify|"
-    r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into)\b|"
+    r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into|"
+    r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through)\b|"
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
     r"point)\b|\bwho\s+is\s+(?:this|it)\b|\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+"
     r"(?:not|fake|real|legit|harmful|malicious)\b",
@@ -443,9 +494,10 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
-# "Did the assistant act on it?" asks what happened; "would you act on it" is a request.
+# "Did the assistant act on it?" and "would a model really follow it?" ask what happens;
+# "would you act on it" is a request.
 _ASKED_WHETHER = re.compile(
-    r"\b(?:did|does|has|had)\s+(?!you\b)(?:the\s+|our\s+|my\s+|an?\s+|any\s+)?"
+    r"\b(?:did|does|has|had|would|could|might)\s+(?!you\b)(?:the\s+|our\s+|my\s+|an?\s+|any\s+)?"
     r"(?:[\w-]+\s+){0,2}$",
     re.IGNORECASE,
 )
