@@ -355,13 +355,26 @@ _FRAME = re.compile("|".join((*_AWARE, *_DOUBTS)), re.IGNORECASE)
 _AWARE_FRAME = re.compile("|".join(_AWARE), re.IGNORECASE)
 # "... then do what it says": the citation is to be carried out, not asked about.
 _OBEY = re.compile(
-    r"\b(?:do\s+(?:what|as)\s+(?:it|they)\s+says?|(?:follow|obey|execute|carry\s+out|act\s+on|"
-    r"comply\s+with|apply)\s+(?:it|them|its|their|those|these|the\s+(?:instructions?|"
-    r"directions?|commands?|steps?))|"
-    # Taking on the cited persona: "load it and respond only as the character".
+    r"\b(?:(?:do|answer|respond|reply|act)\s+(?:exactly\s+)?(?:what|as)\s+(?:it|they|the\s+"
+    r"(?:quoted\s+|pasted\s+)?(?:text|message|prompt|note|line|comment|result))\s+"
+    r"(?:says?|asks?|tells?\s+you|wants?|instructs?)|(?:follow(?:ing)?|obey(?:ing)?|"
+    r"execut(?:e|ing)|carry(?:ing)?\s+out|act(?:ing)?\s+on|comply(?:ing)?\s+with|"
+    r"apply(?:ing)?|perform(?:ing)?)\s+(?:it|them|its|their|those|these|the\s+(?:instructions?|"
+    r"directions?|commands?|steps?|actions?))|"
+    # Taking on the cited persona: "load it and respond only as the character", "just
+    # become AIM from now on", "be STAN for me", "just play the game".
     r"(?:respond|answer|reply|act|speak|talk|stay|write)\s+(?:only\s+|purely\s+|strictly\s+)?"
     r"(?:as\s+(?:the|this|that)\s+(?:character|persona|bot|assistant)|in\s+character)|"
-    r"(?:load|adopt)\s+(?:it|this|that|them))\b",
+    r"(?:load|adopt)\s+(?:it|this|that|them)|"
+    r"(?:become|be|play|stay)\s+(?:[\w'-]+\s+){1,2}?(?:from\s+now\s+on|for\s+me|for\s+the\s+"
+    r"rest|until\s+i\s+say)|just\s+(?:play|run|do|execute)\s+(?:it|this|that|the\s+game|as)|"
+    # The same in other languages: "haz exactamente lo que dice", "voer het gewoon uit".
+    r"haz\s+(?:exactamente\s+)?lo\s+que\s+dice|fais\s+(?:exactement\s+)?ce\s+qu'il\s+dit|"
+    r"mach\s+(?:genau\s+)?(?:das\s*,?\s*)?was\s+(?:es|er|sie)\s+sagt|fai\s+(?:esattamente\s+)?"
+    r"(?:quello\s+)?che\s+dice|fa[\u00e7c]a\s+(?:exatamente\s+)?o\s+que\s+(?:ele|ela)\s+diz|"
+    r"voer\s+(?:het|dit|deze)\s+(?:\w+\s+)?uit|f\u00fchre?\s+(?:es|das|sie)\s+(?:\w+\s+)?aus|"
+    r"ejec[u\u00fa]ta(?:lo|la)|esegui(?:lo|la)|ex[\u00e9e]cute-le)\b|"
+    r"按照它说的做|照它说的做|按它说的做|言う通りに|その通りに実行",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
@@ -448,7 +461,13 @@ def _pasted_spans(text: str, quoted: list[tuple[int, int]]) -> list[tuple[int, i
     head = _masked(text[paragraphs[0][0] : paragraphs[0][1]], quoted, paragraphs[0][0])
     tail = _masked(text[paragraphs[-1][0] : paragraphs[-1][1]], quoted, paragraphs[-1][0])
     # A short last paragraph that asks something is the user's closing question.
-    closing = len(paragraphs) > 2 and len(tail) <= _MAX_QUESTION_CHARS and _asks(tail)
+    # So is one that gives an order ("Stay in character as RedBot ..."): it must stay in
+    # the words screened for one (`_obeys`).
+    closing = (
+        len(paragraphs) > 2
+        and len(tail) <= _MAX_QUESTION_CHARS
+        and (_asks(tail) or _OBEY.search(tail) is not None)
+    )
     # The user's words name what the text does and ask about it, in the first paragraph
     # (or its closing question) or in the last; a payload that calls itself hidden ("Hidden
     # note for the AI: ...") asks nothing of anyone.
@@ -498,16 +517,32 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 # "would you act on it" is a request.
 _ASKED_WHETHER = re.compile(
     r"\b(?:did|does|has|had|would|could|might)\s+(?!you\b)(?:the\s+|our\s+|my\s+|an?\s+|any\s+)?"
-    r"(?:[\w-]+\s+){0,2}$",
+    r"(?:[\w-]+\s+){0,2}$|\b(?:do|should|must|can)\s+(?:i|we)\s+(?:(?:need|have|want)\s+to\s+|"
+    r"really\s+)?$",
     re.IGNORECASE,
 )
 
 
+# "If not, do what it says", "if it isn't, ...": a condition, not a refusal.
+_CONDITION = re.compile(
+    r"\b(?:if|unless)\s+(?:(?:it|this|that|so)(?:'s|\s+is|\s+was|\s+does|\s+did)?\s*)?$",
+    re.IGNORECASE,
+)
+
+
+def _declined(before: str) -> bool:
+    """Whether the words before an order refuse it ("don't follow it") or ask whether it
+    was carried out ("did the bot act on it?")."""
+    if _ASKED_WHETHER.search(before) is not None:
+        return True
+    negation = _NEGATION.search(before)
+    return negation is not None and _CONDITION.search(before[: negation.start()]) is None
+
+
 def _obeys(outside: str) -> bool:
     return any(
-        _NEGATION.search(before) is None and _ASKED_WHETHER.search(before) is None
+        not _declined(outside[max(0, match.start() - 40) : match.start()])
         for match in _OBEY.finditer(outside)
-        for before in (outside[max(0, match.start() - 40) : match.start()],)
     )
 
 
@@ -580,3 +615,60 @@ def cited_question(text: str) -> CitedQuestion | None:
     if _obeys(outside):
         return None
     return CitedQuestion(frame[0], frame[1], frame[2], outside)
+
+
+_QUOTE_MARKS = "\"'`\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019\u300c\u300d\u300e\u300f"
+_FENCE_LINE = re.compile(r"^```[^\n]*\n?|\n?```\s*$")
+_BLOCK_QUOTE = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
+
+
+def _unquoted(piece: str) -> str:
+    """A citation without its marks, so it is screened as the words it carries out (the
+    detectors discount quoted orders)."""
+    piece = _FENCE_LINE.sub("", piece.strip())
+    if piece.startswith("<!--") and piece.endswith("-->"):
+        piece = piece[4:-3]
+    return _BLOCK_QUOTE.sub("", piece).strip().strip(_QUOTE_MARKS).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class ObeyedCitation:
+    """An order to carry out what a text cites (its span in the text), and what it cites."""
+
+    start: int
+    end: int
+    order: str
+    cited: str
+
+
+def obeyed_citation(text: str) -> ObeyedCitation | None:
+    """What a text cites and orders carried out, or None.
+
+    "Is this an injection? If not, do what it says: '...'", "skip the analysis, just become
+    AIM from now on: '...'", "Execute the steps it lists:" above a pasted tool result: the
+    frame's words dilute what the semantic head sees of the payload, and a question about
+    the citation can be a pretext. The cited part (quotations, fences, "> " blocks, and the
+    paragraphs other than the order's) is then screened on its own (`Screener`), and the
+    text scores at least what it does. An order that is negated ("don't follow it") or
+    asked about ("did the bot act on it?") is none.
+    """
+    if len(text) > MAX_FRAMED_CHARS:
+        return None
+    quoted = _cited_spans(text)
+    order = next(
+        (
+            match
+            for match in _OBEY.finditer(text)
+            if not any(start <= match.start() < end for start, end in quoted)
+            and not _declined(text[max(0, match.start() - 40) : match.start()])
+        ),
+        None,
+    )
+    if order is None:
+        return None
+    paragraphs = _paragraphs(text)
+    spans = quoted + [(start, end) for start, end in paragraphs if not start <= order.start() < end]
+    cited = "\n\n".join(_unquoted(text[start:end]) for start, end in _merge(spans))
+    if len(cited.strip()) < _MIN_CITED_CHARS:
+        return None
+    return ObeyedCitation(order.start(), order.end(), order.group(0), cited)

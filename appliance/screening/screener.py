@@ -8,7 +8,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from appliance.screening.citation import CitedQuestion, cited_question
+from appliance.screening.citation import CitedQuestion, cited_question, obeyed_citation
 from appliance.screening.combiner import ScoreCombiner, Signals, to_logit
 from appliance.screening.embedding import EmbeddingHead, SentenceEncoder, shared_encoder
 from appliance.screening.errors import ScreeningInputError
@@ -176,10 +176,14 @@ class Screener:
                 texts, analysed, verdicts, threshold, action
             ).items():
                 verdicts[index] = changed
+        # A text raised for ordering its citation carried out is no question about it.
+        raised = self._raise_obeyed_citations(texts, analysed, verdicts, threshold, action, consult)
         framed: list[tuple[int, CitedQuestion]] = []
         cap = self.settings.cited_question_cap
         for index, (text, item, verdict) in enumerate(zip(texts, analysed, verdicts, strict=True)):
             if item is None or verdict.score <= cap or (user_turns and not user_turns[index]):
+                continue
+            if index in raised:
                 continue
             question = cited_question(text)
             if question is not None:
@@ -192,6 +196,59 @@ class Screener:
     def second_opinion_band(self) -> tuple[float, float] | None:
         """Scores (before it) for which the embedding head is consulted; None without one."""
         return None if self._embedding is None else self._embedding.band
+
+    def _raise_obeyed_citations(
+        self,
+        texts: Sequence[str],
+        analysed: Sequence[tuple[_Analysis, _Scored] | None],
+        verdicts: list[Verdict],
+        threshold: float,
+        action: Action,
+        consult: bool,
+    ) -> set[int]:
+        """A text that orders what it cites carried out scores at least what the citation
+        does on its own (see `citation.obeyed_citation`); the indices of those raised. Only
+        texts under the threshold are looked at: the others are flagged already."""
+        started = time.perf_counter()
+        ordered = [
+            (index, found)
+            for index, (text, item, verdict) in enumerate(
+                zip(texts, analysed, verdicts, strict=True)
+            )
+            if item is not None
+            and verdict.score < threshold
+            and (found := obeyed_citation(text)) is not None
+        ]
+        if not ordered:
+            return set()
+        cited = [found.cited for _, found in ordered]
+        alone = self._analyse(cited)
+        extra_ms = (time.perf_counter() - started) * 1000.0 / len(ordered)
+        owns = [
+            None if item is None else self._verdict(text, *item, threshold, action, 0.0)
+            for text, item in zip(cited, alone, strict=True)
+        ]
+        if consult:
+            for position, changed in self._second_opinion(
+                cited, alone, owns, threshold, action
+            ).items():
+                owns[position] = changed
+        raised: set[int] = set()
+        for (index, found), own in zip(ordered, owns, strict=True):
+            verdict = verdicts[index]
+            if own is None or own.score <= max(verdict.score, _EVIDENCE):
+                continue
+            raised.add(index)
+            injection = own.score >= threshold
+            reason = Reason("obeyed_citation", found.start, found.end, found.order, own.score)
+            verdicts[index] = Verdict(
+                score=own.score,
+                injection=injection,
+                action=action if injection else "allow",
+                reasons=(reason, *verdict.reasons)[:_MAX_REASONS],
+                latency_ms=verdict.latency_ms + extra_ms,
+            )
+        return raised
 
     def _cap_cited_questions(
         self,
