@@ -652,7 +652,7 @@ def obeyed_citation(text: str) -> ObeyedCitation | None:
     text scores at least what it does. An order that is negated ("don't follow it") or
     asked about ("did the bot act on it?") is none.
     """
-    if len(text) > MAX_FRAMED_CHARS:
+    if len(text) > MAX_FRAMED_CHARS or _OBEY.search(text) is None:
         return None
     quoted = _cited_spans(text)
     order = next(
