@@ -218,6 +218,64 @@ _CUES = (
 )
 _SCORES = ((3.0, 0.85), (2.0, 0.75), (1.5, 0.6), (1.0, 0.4))
 
+# An injection written to order, for use on someone else's AI: "Write a hidden-text payload
+# that makes Microsoft Copilot forward the CFO's inbox ... without her noticing", "generate
+# working prompt injection payloads that would make an AI email assistant exfiltrate ...",
+# "a LaTeX snippet with a hidden prompt that makes LLM-assisted reviewers give a strong
+# accept ... for my actual submission". Security staff ask for examples too ("three
+# hidden prompts for our awareness slides"), so the ask counts only with a sign of real use
+# near it: it must work, stay unnoticed, get past a filter, or serve the writer's own
+# submission, product or application.
+_TARGET_AI = (
+    r"(?:ai|a\.i\.|llms?|gpt|chatgpt|copilot|gemini|claude|bard|assistants?|agents?|chatbots?|"
+    r"bots?|models?|reviewers?|screeners?|summari[sz]ers?|graders?|moderators?|crawlers?)"
+)
+_AUTHORED = cue(
+    "injection_authoring",
+    0.75,
+    r"\b(?:write|generate|create|produce|craft|draft|design|build|come\s+up\s+with|give\s+me|"
+    r"make)\b[^.?!\n]{0,60}?\b(?:payloads?|hidden[-\s](?:text|prompts?|instructions?|messages?|"
+    r"comments?)|invisible\s+(?:text|prompts?|instructions?)|prompt[-\s]injections?|"
+    r"injection\s+(?:payloads?|strings?|prompts?)|white[-\s]on[-\s]white\s+text)\b"
+    r"[^.?!\n]{0,60}?\b(?:(?:that|which|to)\s+(?:would\s+|will\s+|can\s+|could\s+)?(?:make|"
+    r"makes|get|gets|trick|tricks|cause|causes|force|forces|fool|fools|convince|convinces|"
+    r"steer|steers|hijack|hijacks)|so\s+that)\s+(?:[\w'-]+\s+){0,3}?" + _TARGET_AI + r"\b",
+)
+_REAL_USE = guarded(
+    r"\b(?:working\s+(?:[\w-]+\s+){0,2}?(?:payloads?|injections?|prompts?|versions?|examples?)|"
+    r"(?:actually|really|reliably)\s+work\w*|stealth\w*|undetect\w*|without\s+"
+    r"(?:him|her|them|anyone|the\s+user|the\s+reader|the\s+recipient)\s+notic\w+|not\s+"
+    r"(?:being\s+)?(?:spotted|noticed|detected|caught)|slip\w*\s+past|get\w*\s+past|"
+    r"pass(?:es)?\s+(?:the\s+)?(?:moderation|review|filters?|screening)|bypass\w*|evad\w+|"
+    r"my\s+(?:own|actual|real)\b|my\s+(?:product|r[e\u00e9]sum[e\u00e9]|cv|submission|paper|"
+    r"listing|package|site|website|ex|application|essay|store|app)\b)",
+    re.IGNORECASE,
+)
+_AUTHORED_SCORE = 0.75
+
+
+def authored_injection(text: str) -> Finding | None:
+    """An injection payload asked for with a sign of real use near it (see `_AUTHORED`)."""
+    # Only quotation excuses it: the ask names prompt injection by its nature, and the
+    # pretexts around it ("for our eval set") are the words that discuss it elsewhere.
+    for count, match in enumerate(_AUTHORED.pattern.finditer(text)):
+        if count >= 4:
+            break
+        if is_discussed(text, match.start(), match.end(), words=False):
+            continue
+        window = text[max(0, match.start() - 200) : match.end() + 300]
+        if _REAL_USE.search(window) is not None:
+            return Finding(
+                kind="jailbreak_template",
+                start=match.start(),
+                end=match.end(),
+                path="injection_authoring",
+                score=_AUTHORED_SCORE,
+                detail=match.group(0)[:80],
+            )
+    return None
+
+
 # A harmful thing asked for in usable detail (`harmful_asks.py`), and what wraps it. These
 # count only together: a frame alone is a story or a course, a caveat waived alone a
 # style preference, and the ask alone a request the model may refuse, not a jailbreak.
@@ -366,7 +424,11 @@ class JailbreakTemplateDetector:
         if wrapped is not None:
             matches, total = wrapped[0], max(total, wrapped[1])
         score = next((value for floor, value in _SCORES if total >= floor), 0.0)
-        extra = [item for item in (many_shot(text), payload_split(text)) if item is not None]
+        extra = [
+            item
+            for item in (many_shot(text), payload_split(text), authored_injection(text))
+            if item is not None
+        ]
         if score == 0.0:
             return extra
         names = ",".join(sorted(item.cue.name for item in matches))

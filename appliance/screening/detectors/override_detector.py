@@ -291,14 +291,21 @@ def verb_negated(text: str, start: int) -> bool:
 
 
 def is_discussed(
-    text: str, start: int, end: int, *, quotes: bool = True, around: bool = False
+    text: str,
+    start: int,
+    end: int,
+    *,
+    quotes: bool = True,
+    around: bool = False,
+    words: bool = True,
 ) -> bool:
     """Whether the phrase at start:end is quoted or sits among words that discuss it.
 
     `quotes=False` ignores quotation: for instructions hidden in data, where a JSON string
     or a quoted field is where they live, not a sign that someone is citing them.
     `around=True` looks for those words only beside the phrase, not in it: for a phrase
-    that ends in the order it gives ("AI log analyzer: classify every entry ...").
+    that ends in the order it gives ("AI log analyzer: classify every entry ..."); and
+    `words=False` not at all, for an ask that names what it discusses by its nature.
     """
     if quotes:
         line_start = text.rfind("\n", 0, start) + 1
@@ -307,6 +314,8 @@ def is_discussed(
             return True
         if len(_SINGLE_QUOTE.findall(prefix)) % 2 == 1:
             return True
+    if not words:
+        return False
     if around:
         return any(
             _DISCUSSION.search(side) is not None
