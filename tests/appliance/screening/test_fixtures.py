@@ -266,6 +266,12 @@ BOUNDS = {
     # 18 -> 13; no other row of any set or of the corpus has the finding.
     "quoted3_benign": (0, 17),
     "quoted3_attacks": (1, 13),
+    # Written at the start of session 20 by two more authors who read nothing of the
+    # project, in the kinds of sealed5_*; measured at the session's start code and at its
+    # end, totals only: 9 of 200 flagged and 32 of 150 missed both times (TPR at 1 % FPR
+    # 0.547, AUC 0.946).
+    "sealed8_benign": (0, 9),
+    "sealed8_attacks": (1, 32),
 }
 
 
