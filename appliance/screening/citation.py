@@ -191,8 +191,8 @@ _AWARE = (
     # anything?", "would it affect every user?", "could our CI summariser fall for this?"
     r"\b(?:fall|fell|falls|falling)\s+for\s+(?:this|it|that|these)\b|"
     r"\bworst\s+(?:that\s+)?(?:could|can|might)\s+(?:happen|go\s+wrong)\b|\b(?:could|would|"
-    r"might|does|did|will|can)\s+(?:it|this|that)\s+(?:actually\s+|really\s+)?(?:leak|affect|harm|hurt|"
-    r"do\s+anything)\b",
+    r"might|does|did|will|can)\s+(?:it|this|that)\s+(?:actually\s+|really\s+)?(?:leak|affect|"
+    r"harm|hurt|do\s+anything)\b",
     # Defences built with it as sample data: "a test string", "a sample to test against",
     # "positive examples for our detector", "a function that flags ...", "how do we vet
     # ... for this kind of thing", a content policy for moderators.
@@ -251,8 +251,10 @@ _AWARE = (
     r"sketchy|wrong|strange|suspicious|dodgy|shady)\b|\bnot\s+normal\b",
     # Defences at work: "our filter caught this", "a Sigma rule that would catch ..."
     r"\b(?:filter|waf|dlp|gateway|scanner|detector|classifier|edr|siem|ids|monitoring|logs?|"
-    r"guardrails?|moderation|ats|system|platform|tool)\s+(?:\w+\s+)?(?:caught|flagged|logged|blocked|detected|stopped|"
-    r"let\s+(?:it|this)\s+through|missed|picked\s+up|shows?|showed)\b",
+    r"guardrails?|moderation)\s+(?:\w+\s+)?(?:caught|flagged|logged|blocked|detected|stopped|"
+    r"let\s+(?:it|this)\s+through|missed|picked\s+up|shows?|showed)\b|"
+    # "Our system flagged it" (not "our system detected unusual activity", as phishing says).
+    r"\b(?:ats|system|platform|tool)\s+(?:caught|flagged)\s+(?:it|this|that)\b",
     r"\b(?:detection|sigma|yara|snort|suricata|waf|regex(?:es)?|regular\s+expressions?|"
     r"filters?|rules?|classifiers?)\b[^.\n]{0,80}?\b(?:detect|catch|flag|match|block)\w*",
     r"\b(?:strip|sanitiz|sanitis|normaliz|normalis|quarantin|scrub)\w*\s+(?:out\s+)?(?:it|"

@@ -251,7 +251,6 @@ _REAL_USE = guarded(
     r"listing|package|site|website|ex|application|essay|store|app)\b)",
     re.IGNORECASE,
 )
-_AUTHORED_SCORE = 0.75
 
 
 def authored_injection(text: str) -> Finding | None:
@@ -270,7 +269,7 @@ def authored_injection(text: str) -> Finding | None:
                 start=match.start(),
                 end=match.end(),
                 path="injection_authoring",
-                score=_AUTHORED_SCORE,
+                score=_AUTHORED.weight,
                 detail=match.group(0)[:80],
             )
     return None
