@@ -375,13 +375,19 @@ _OBEY = re.compile(
     r"mach\s+(?:genau\s+)?(?:das\s*,?\s*)?was\s+(?:es|er|sie)\s+sagt|fai\s+(?:esattamente\s+)?"
     r"(?:quello\s+)?che\s+dice|fa[\u00e7c]a\s+(?:exatamente\s+)?o\s+que\s+(?:ele|ela)\s+diz|"
     r"voer\s+(?:het|dit|deze)\s+(?:\w+\s+)?uit|f\u00fchre?\s+(?:es|das|sie)\s+(?:\w+\s+)?aus|"
-    r"ejec[u\u00fa]ta(?:lo|la)|esegui(?:lo|la)|ex[\u00e9e]cute-le)\b|"
-    r"按照它说的做|照它说的做|按它说的做|言う通りに|その通りに実行",
+    r"ejec[u\u00fa]ta(?:lo|la)|esegui(?:lo|la)|ex[\u00e9e]cute-le|"
+    r"(?:sigue|segui|suis|siga|volg)\s+(?:las\s+|sus\s+|le\s+|sue\s+|les\s+|ses\s+|as\s+|"
+    r"suas\s+|de\s+)?(?:instrucciones|istruzioni|instructions|instru\u00e7\u00f5es|instructies)|"
+    r"bleib\w*\s+in\s+(?:der|deiner)\s+rolle|\u00fcbernimm\s+(?:ihn|es|sie|das)|"
+    r"wykonaj\s+(?:to|je|kroki|polecenia|instrukcje)|"
+    r"(?:сделай|выполни|продолжи)\s+(?:[\w,]+\s+){0,3}?(?:как|что)\s+(?:там\s+)?(?:написано|"
+    r"сказано)|выполни\s+(?:это|их|шаги|инструкции))\b|"
+    r"按照它说的做|照它说的做|按它说的做|言う通りに(?!し)|その通りに実行(?!し)|역할을\s*(?:계속\s*)?유지",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
     r"(?:\bnot|n't|\bnever|\bwithout|\brather\s+than|\binstead\s+of|\bno\s+need\s+to)"
-    r"\W+(?:\w+\W+){0,2}$",
+    r"\W+(?:\w+\W+){0,2}$|(?:不要|别|請勿|请勿|不用|不必|禁止)\s*(?:直接)?\s*$",
     re.IGNORECASE,
 )
 # Paragraphs: blank lines or a "---" rule between them.
