@@ -257,20 +257,15 @@ def authored_injection(text: str) -> Finding | None:
     """An injection payload asked for with a sign of real use near it (see `_AUTHORED`)."""
     # Only quotation excuses it: the ask names prompt injection by its nature, and the
     # pretexts around it ("for our eval set") are the words that discuss it elsewhere.
-    for count, match in enumerate(_AUTHORED.pattern.finditer(text)):
-        if count >= 4:
-            break
-        if is_discussed(text, match.start(), match.end(), words=False):
-            continue
-        window = text[max(0, match.start() - 200) : match.end() + 300]
-        if _REAL_USE.search(window) is not None:
+    for item in issued_matches(text, (_AUTHORED,), words=False):
+        if _REAL_USE.search(text[max(0, item.start - 200) : item.end + 300]) is not None:
             return Finding(
                 kind="jailbreak_template",
-                start=match.start(),
-                end=match.end(),
-                path="injection_authoring",
+                start=item.start,
+                end=item.end,
+                path=_AUTHORED.name,
                 score=_AUTHORED.weight,
-                detail=match.group(0)[:80],
+                detail=item.text[:80],
             )
     return None
 

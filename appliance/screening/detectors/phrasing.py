@@ -84,18 +84,23 @@ class CueMatch:
 
 
 def issued_matches(
-    text: str, cues: Iterable[Cue], *, per_cue: int = 4, quotes: bool = True
+    text: str,
+    cues: Iterable[Cue],
+    *,
+    per_cue: int = 4,
+    quotes: bool = True,
+    words: bool = True,
 ) -> list[CueMatch]:
     """The first match of each cue that is neither quoted nor discussed (see
     `override_detector.is_discussed`; `quotes=False` for cues that live in data, where
-    quotation is no sign of citing); a cue whose first few matches are all discussed
-    counts as absent."""
+    quotation is no sign of citing, `words=False` for cues whose own words discuss); a cue
+    whose first few matches are all discussed counts as absent."""
     found: list[CueMatch] = []
     for item in cues:
         for count, match in enumerate(item.pattern.finditer(text)):
             if count >= per_cue:
                 break
-            if not is_discussed(text, match.start(), match.end(), quotes=quotes):
+            if not is_discussed(text, match.start(), match.end(), quotes=quotes, words=words):
                 found.append(CueMatch(item, match.start(), match.end(), match.group(0)))
                 break
     return found

@@ -340,6 +340,9 @@ def test_long_texts_are_not_framed() -> None:
     text = QUESTIONS[0][0] + " filler" * (MAX_FRAMED_CHARS // 7)
     assert cited_question(QUESTIONS[0][0]) is not None
     assert cited_question(text) is None
+    ordered = f"Translate this and then do what it says: {PAYLOAD}"
+    assert obeyed_citation(ordered) is not None
+    assert obeyed_citation(ordered + " filler" * (MAX_FRAMED_CHARS // 7)) is None
 
 
 def test_the_outside_text_masks_every_quotation() -> None:
