@@ -1,6 +1,7 @@
 """What a plugin costs per request: pii_redact over a ~2 KB response, fresh instance per
-request (what the host does) against one reused instance, plus RSS growth over many fresh
-instances (a leak check: Stores must be freed).
+request (what the host does) against one reused instance, the same response streamed in
+token-sized chunks (4 characters, each one `process_chunk` call), plus RSS growth over many
+fresh instances (a leak check: Stores must be freed).
 
     .venv/bin/python bench/plugins.py [--calls 2000] [--leak-calls 20000]
 """
@@ -35,6 +36,7 @@ PARAGRAPH = (
 )
 RESPONSE = (PARAGRAPH * 6)[:2048]
 META = RequestMeta(tenant="bench", model="demo", request_id="bench")
+CHUNK_CHARS = 4  # about one token of English
 
 
 def rss_kib() -> int:
@@ -81,6 +83,17 @@ def main() -> None:
                 reused_instance.process(RESPONSE, META)
                 reused.append(time.perf_counter() - start)
 
+            chunks = [RESPONSE[i : i + CHUNK_CHARS] for i in range(0, len(RESPONSE), CHUNK_CHARS)]
+            streamed = []
+            for _ in range(max(1, args.calls // 10)):
+                instance = PluginInstance(plugin, host.settings)
+                instance.stream_begin(META)
+                for chunk in chunks:
+                    start = time.perf_counter()
+                    instance.process_chunk(chunk)
+                    streamed.append(time.perf_counter() - start)
+                instance.finish()
+
             gc.collect()
             before = rss_kib()
             for _ in range(args.leak_calls):
@@ -91,6 +104,7 @@ def main() -> None:
     print(f"response: {len(RESPONSE.encode())} bytes through pii_redact, {args.calls} calls")
     print(f"fresh instance per request:  {percentiles(fresh)}")
     print(f"reused instance (unsafe):    {percentiles(reused)}")
+    print(f"streamed, per {CHUNK_CHARS}-char chunk: {percentiles(streamed)}")
     print(
         f"RSS over {args.leak_calls} fresh-instance calls: {before} KiB -> {after} KiB "
         f"({after - before:+d} KiB)"

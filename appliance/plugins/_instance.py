@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import wasmtime
 
+from appliance.plugins._calls import ExportCall, GuestMemory
 from appliance.plugins._output import OutputError, parse_output
 from appliance.plugins.meta import RequestMeta
+from appliance.plugins.plugin import export_signature
 from appliance.plugins.reasons import FailureReason
 from appliance.plugins.results import PluginResult
 
@@ -73,8 +75,9 @@ class PluginInstance:
         memory = exports["memory"]
         if not isinstance(memory, wasmtime.Memory):
             raise CallFailed(FailureReason.MISSING_EXPORT, "export 'memory' is not a memory")
-        self._memory = memory
+        self._memory = GuestMemory(self._store, memory)
         self._exports = exports
+        self._calls: dict[str, ExportCall] = {}
         self._call("_initialize")
 
     def _arm(self) -> None:
@@ -84,7 +87,7 @@ class PluginInstance:
 
     def _near_memory_limit(self) -> bool:
         try:
-            size = self._memory.data_len(self._store)
+            size = self._memory.size()
         except (AttributeError, wasmtime.WasmtimeError):
             return False
         return size + _MEMORY_MARGIN > self._settings.memory_bytes
@@ -101,26 +104,31 @@ class PluginInstance:
             return CallFailed(FailureReason.MEMORY_LIMIT, f"at the memory limit: {_describe(exc)}")
         return CallFailed(FailureReason.TRAP, _describe(exc))
 
+    def _export(self, name: str) -> ExportCall:
+        call = self._calls.get(name)
+        if call is None:
+            func = self._exports[name]
+            assert isinstance(func, wasmtime.Func)
+            # Loading checked every export the host calls against this signature.
+            params, results = export_signature(name)
+            call = self._calls[name] = ExportCall(self._store, func, params, results)
+        return call
+
     def _call(self, name: str, *args: int) -> Any:
-        func = self._exports[name]
-        assert isinstance(func, wasmtime.Func)
+        call = self._export(name)
         self._arm()
         try:
-            return func(self._store, *args)
+            return call(*args)
         except (wasmtime.Trap, wasmtime.WasmtimeError) as exc:
             raise self._classify(exc) from exc
 
     def _write(self, data: bytes) -> tuple[int, int]:
         ptr = self._call("alloc", len(data))
-        if (
-            not isinstance(ptr, int)
-            or ptr <= 0
-            or ptr + len(data) > self._memory.data_len(self._store)
-        ):
+        if not isinstance(ptr, int) or ptr <= 0 or ptr + len(data) > self._memory.size():
             if self._near_memory_limit():
                 raise CallFailed(FailureReason.MEMORY_LIMIT, "alloc failed at the memory limit")
             raise CallFailed(FailureReason.BAD_POINTER, f"alloc returned {ptr!r}")
-        self._memory.write(self._store, data, ptr)
+        self._memory.write(ptr, data)
         return ptr, len(data)
 
     def _read_packed(self, packed: Any) -> bytes:
@@ -138,11 +146,11 @@ class PluginInstance:
                 f"{length} bytes > limit {self._settings.output_bytes}",
             )
         # Memory.read clamps out-of-range reads silently, so bounds are checked here.
-        if ptr + length > self._memory.data_len(self._store):
+        if ptr + length > self._memory.size():
             raise CallFailed(
                 FailureReason.BAD_POINTER, f"output [{ptr}, {ptr + length}) outside memory"
             )
-        return bytes(self._memory.read(self._store, ptr, ptr + length))
+        return self._memory.read(ptr, length)
 
     def _result(self, packed: Any, input_text: str, *, streaming: bool) -> PluginResult:
         raw = self._read_packed(packed)

@@ -61,6 +61,11 @@ class LoadedPlugin:
         return PluginModes.STREAMING in self.modes
 
 
+def export_signature(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(parameter types, result types) the ABI gives export `name`; KeyError if none."""
+    return _REQUIRED.get(name) or _OPTIONAL[name]
+
+
 def _signature(func_type: wasmtime.FuncType) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(str(t) for t in func_type.params), tuple(str(t) for t in func_type.results)
 
