@@ -50,3 +50,25 @@ def test_without_traceparent_a_new_trace_starts() -> None:
 def test_a_malformed_traceparent_starts_a_new_trace() -> None:
     request, _ = run([("traceparent", "00-zz-yy-01")])
     assert request.trace_id != "0" * 32
+
+
+def _untraced(metadata: list[tuple[str, str | bytes]]) -> RequestTrace:
+    tracer, _ = make_tracer(TracingSettings(), version="test")  # no OTLP endpoint
+    request = RequestTrace(tracer, "Inference/Generate", metadata)
+    with request.stage("policy") as stage:
+        assert not stage.is_recording()
+    request.end("OK")
+    return request
+
+
+def test_without_an_exporter_spans_record_nothing_but_keep_the_callers_trace_id() -> None:
+    request = _untraced([("traceparent", f"00-{TRACE_ID}-{PARENT_SPAN}-01")])
+    assert not request.span.is_recording()
+    assert request.trace_id == TRACE_ID
+
+
+def test_without_an_exporter_each_request_still_gets_its_own_trace_id() -> None:
+    first, second = _untraced([]), _untraced([])
+    assert len({first.trace_id, second.trace_id}) == 2
+    assert first.trace_id != "0" * 32
+    assert len(first.trace_id) == 32
