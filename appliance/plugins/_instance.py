@@ -145,7 +145,7 @@ class PluginInstance:
                 FailureReason.OUTPUT_TOO_LARGE,
                 f"{length} bytes > limit {self._settings.output_bytes}",
             )
-        # Memory.read clamps out-of-range reads silently, so bounds are checked here.
+        # Checked here, not left to GuestMemory's IndexError, to fail as BAD_POINTER.
         if ptr + length > self._memory.size():
             raise CallFailed(
                 FailureReason.BAD_POINTER, f"output [{ptr}, {ptr + length}) outside memory"

@@ -149,13 +149,19 @@ def test_signatures_outside_the_abi_are_refused(
         ExportCall(store, func, params, results)
 
 
+def _memories(
+    store: wasmtime.Store, inst: wasmtime.Instance
+) -> tuple[wasmtime.Memory, GuestMemory]:
+    memory = inst.exports(store)["memory"]
+    assert isinstance(memory, wasmtime.Memory)
+    return memory, GuestMemory(store, memory)
+
+
 def test_memory_reads_and_writes_match_wasmtime(
     instance: tuple[wasmtime.Store, wasmtime.Instance],
 ) -> None:
     store, inst = instance
-    memory = inst.exports(store)["memory"]
-    assert isinstance(memory, wasmtime.Memory)
-    guest = GuestMemory(store, memory)
+    memory, guest = _memories(store, inst)
     assert guest.size() == memory.data_len(store) == 65536
     guest.write(100, b"hello")
     assert bytes(memory.read(store, 100, 105)) == guest.read(100, 5) == b"hello"
@@ -169,9 +175,7 @@ def test_memory_outside_its_bounds_is_refused(
     instance: tuple[wasmtime.Store, wasmtime.Instance], start: int, length: int
 ) -> None:
     store, inst = instance
-    memory = inst.exports(store)["memory"]
-    assert isinstance(memory, wasmtime.Memory)
-    guest = GuestMemory(store, memory)
+    _, guest = _memories(store, inst)
     with pytest.raises(IndexError):
         guest.read(start, length)
     with pytest.raises(IndexError):
@@ -183,9 +187,7 @@ def test_memory_grown_by_the_guest_is_reachable(
     instance: tuple[wasmtime.Store, wasmtime.Instance],
 ) -> None:
     store, inst = instance
-    memory = inst.exports(store)["memory"]
-    assert isinstance(memory, wasmtime.Memory)
-    guest = GuestMemory(store, memory)
+    memory, guest = _memories(store, inst)
     grow, _ = _both(store, inst, "grow", ("i32",), ("i32",))
     assert grow(3) == 1  # the old size in pages
     assert guest.size() == 4 * 65536
