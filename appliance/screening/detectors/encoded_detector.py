@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from appliance.screening.detectors.decoders import DECODERS
+from appliance.screening.detectors.decoders import DECODERS, reads_as_sentences
 from appliance.screening.detectors.override_detector import find_overrides
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
@@ -64,7 +64,11 @@ class EncodedPayloadDetector:
                         path=name,
                         score=decoding.score,
                         detail=item.text[:80],
-                        segment=item.text,
+                        segment=(
+                            item.text
+                            if not decoding.carries_data or reads_as_sentences(item.text)
+                            else None
+                        ),
                     )
                 )
                 findings.extend(scan.rescreen(item.text, item.start, item.end, name))
