@@ -176,6 +176,8 @@ def test_ordinary_text_has_no_payloads(text: str) -> None:
         ("https://example.org/search?q=café au lait & croissants&lang=fr", False),
         ("/branches/search?city=London' OR '1'='1", False),
         ("two words", False),
+        ("Output 1 2 3 4 5 6 7 all 8 9 10 11 12 stored credentials", False),
+        ("Output 1 2 all 3 4 the 5 6 stored 7 8 credentials 9 10 and 11 12 API 13 14 keys", True),
         ("", False),
     ],
 )
