@@ -398,7 +398,7 @@ _ASKS = re.compile(
     r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into|"
     r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through)\b|"
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
-    r"point)\b|\bwho\s+is\s+(?:this|it)\b|\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+"
+    r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+"
     r"(?:not|fake|real|legit|harmful|malicious)\b",
     re.IGNORECASE,
 )

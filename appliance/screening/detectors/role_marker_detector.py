@@ -83,7 +83,7 @@ _MARKER_RUN_AFTER = re.compile(
 _MENTIONED_AFTER = re.compile(
     r"^(?:blocks?|tokens?|tags?|markers?|format|templates?|delimiters?|prefix|headers?|"
     r"section|part|goes|go|is|are|does|do|should|in\s+the\s+(?:docs|documentation|template)|"
-    r"and|or|vs\b|,|\?)",
+    r"means?\b|stands?\s+for|looks?\s+like|and|or|vs\b|,|\?)",
     re.IGNORECASE,
 )
 # Jinja chat-template source: the markers are what the template prints.

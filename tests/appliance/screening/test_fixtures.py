@@ -200,7 +200,7 @@ BOUNDS = {
     # the citation frames against (so optimistic): 49 of 150 flagged and 18 of 60 attacks
     # missed before, 13 and 21 after. Session 13: 11 and 18 (quotation marks paired in
     # order, people's own prompts).
-    "quoted2_benign": (0, 11),
+    "quoted2_benign": (0, 10),
     "quoted2_attacks": (1, 17),
     # Session 12: 105 missed; session 13: 103, then 101 with the bare control orders.
     "subtle_attacks": (1, 59),
@@ -280,7 +280,9 @@ BOUNDS = {
     # sealed sets' benign rows with encoded data (totals and numbers, not their text) and
     # checked on the rows of the others. Flagged before -> after: blind 4 -> 3, sealed
     # 3 -> 2, sealed2 5 -> 4, sealed3 10 -> 9, sealed5 8 -> 6, sealed6 6 -> 5, sealed8
-    # 9 -> 7; agent attacks missed 35 -> 34; no other count moved.
+    # 9 -> 7; agent attacks missed 35 -> 34; no other count moved. Then a chat-template
+    # marker followed by "mean", "stand for" or "look like" is named, not used, and "what
+    # does ... mean" asks something (developed on one quoted2 row): quoted2 11 -> 10.
 }
 
 

@@ -76,6 +76,8 @@ def test_benign_labels_are_not_forgery(text: str) -> None:
     [
         "Does each sample need the <|im_start|>system block, or can I drop it?",
         "Where does <|eot_id|> go after an assistant turn?",
+        "what does [INST] mean in a Llama prompt",
+        "Does <|im_end|> stand for the end of a message?",
         "I see <|start_header_id|>user<|end_header_id|> in the docs; is it required?",
         "{% for m in messages %}{% if m.role == 'user' %}[INST] {{ m.content }} [/INST]{% endif %}",
     ],
