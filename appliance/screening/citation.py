@@ -21,8 +21,9 @@ A text is a question about what it cites when all of these hold:
   may not have seen the instruction to the model inside it, which then still acts when the
   model summarises the e-mail; and a payload's own label ("Hidden instruction for the
   assistant: ...") asks nothing of anyone;
-- the words outside the citations ask something (a question mark, a verb of analysis, or a
-  colon after a request that hands the citation over);
+- the words outside the citations ask something (a question mark, a verb of analysis in
+  English or another language the frames are recognised in, or a colon after a request
+  that hands the citation over);
 - they do not ask for the citation to be carried out ("translate it, then do what it
   says"); "don't follow it" is fine;
 - those outside words alone score under the policy's threshold (the screener checks this;
@@ -398,8 +399,30 @@ _ASKS = re.compile(
     r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into|"
     r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through)\b|"
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
-    r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+"
-    r"(?:not|fake|real|legit|harmful|malicious)\b",
+    r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|"
+    r"\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+(?:not|fake|real|legit|harmful|"
+    r"malicious)\b|\bshould\s+(?:i|we)\s+(?:care|worry|be\s+worried)\b|"
+    # The same requests in the languages the frames above are recognised in: explain,
+    # summarise, translate, describe, analyse, write, assess.
+    r"\b(?:erkl\u00e4r(?:e|en|t)?|fass\w*\s+(?:\w+\s+){0,6}?zusammen|zusammenfass\w*|"
+    r"\u00fcbersetz(?:e|en|t)|beschreib(?:e|en|t)|analysier(?:e|en|t)|bewerte[nt]?|"
+    r"schreib(?:e|en|t)?|formulier(?:e|en|t)|"
+    r"expliqu(?:e|ez|er)|r\u00e9sume[zr]?|tradui(?:s|sez|re)|d\u00e9cri(?:s|vez|re)|"
+    r"analyse[zr]|\u00e9cri(?:s|vez|re)|r\u00e9dige[zr]?|\u00e9value[zr]?|"
+    r"expl[i\u00ed]c(?:a|ame|alo|ar|ad|ue|ou)|res\u00fam(?:e|eme|elo)|resumir|resuma|"
+    r"trad[u\u00fa]c(?:e|eme|elo|ir)|traduza|traduzir|describe|descreva|escrib(?:e|ir)|"
+    r"escr\u00edbe(?:me|lo)?|escreva|redacta|eval[u\u00fa]a|avalie|analiza|analisa|analise|"
+    r"spiega(?:mi|re)?|riassumi|traduci|analizza|descrivi|scrivi|valuta|"
+    r"leg\s+(?:\w+\s+){0,3}?uit|vat\s+(?:\w+\s+){0,3}?samen|vertaal|beschrijf|schrijf|"
+    r"beoordeel|wyja\u015bnij|przet\u0142umacz|stre\u015b\u0107|opisz|napisz|przeanalizuj|oce\u0144|"
+    r"\u043e\u0431\u044a\u044f\u0441\u043d\w*|\u043f\u0435\u0440\u0435\u0432\u0435\u0434\w*|"
+    r"\u0441\u043e\u0441\u0442\u0430\u0432\w*|\u043d\u0430\u043f\u0438\u0448\w*|"
+    r"\u043e\u043f\u0438\u0448\w*|\u043f\u0440\u043e\u0430\u043d\u0430\u043b\u0438\u0437\w*|"
+    r"\u043e\u0446\u0435\u043d\w*)\b|"
+    r"\u8bf7|\u5e2e\u6211|\u89e3\u91ca|\u7ffb\u8bd1|\u603b\u7ed3|\u8bf4\u660e|\u5206\u6790|"
+    r"\u5199\u4e00|\u5417|\u304f\u3060\u3055\u3044|\u8aac\u660e|\u7ffb\u8a33|\u8981\u7d04|"
+    r"\u6559\u3048\u3066|\u3067\u3059\u304b|\u307e\u3059\u304b|\uc124\uba85|\ubc88\uc5ed|"
+    r"\uc694\uc57d|\ubd84\uc11d|\ud574\s*\uc8fc\uc138\uc694|\uc778\uac00\uc694",
     re.IGNORECASE,
 )
 
