@@ -402,6 +402,10 @@ _ASKS = re.compile(
     r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|"
     r"\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+(?:not|fake|real|legit|harmful|"
     r"malicious)\b|\bshould\s+(?:i|we)\s+(?:care|worry|be\s+worried)\b|"
+    # Questions typed without a question mark: "does it do anything", "what even is this".
+    r"\b(?:does|did|do|can|could|would|will|might)\s+(?:it|this|that|these|they)\s+(?:even\s+|"
+    r"actually\s+|really\s+)?(?:do\s+anything|work|matter|count|affect|leak|hurt|harm)\b|"
+    r"\bwhat\s+(?:even|exactly|actually)\s+(?:is|are|does)\s+(?:this|that|it|these)\b|"
     # The same requests in the languages the frames above are recognised in: explain,
     # summarise, translate, describe, analyse, write, assess.
     r"\b(?:erkl\u00e4r(?:e|en|t)?|fass\w*\s+(?:\w+\s+){0,6}?zusammen|zusammenfass\w*|"

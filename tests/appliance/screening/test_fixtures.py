@@ -266,7 +266,7 @@ BOUNDS = {
     # 18 -> 13; no other row of any set or of the corpus has the finding. Then orders to
     # carry out a citation in Russian, Polish, German and four more languages, and Chinese
     # and Japanese negations of them: 12.
-    "quoted3_benign": (0, 15),
+    "quoted3_benign": (0, 13),
     "quoted3_attacks": (1, 12),
     # Written at the start of session 20 by two more authors who read nothing of the
     # project, in the kinds of sealed5_*; measured at the session's start code and at its
@@ -287,7 +287,8 @@ BOUNDS = {
     # "Составь", "Escríbeme", "fasse ... zusammen"), as English verbs of analysis did, so
     # frames found in those languages now cap (developed on the quoted sets' rows): quoted
     # 25 -> 22, quoted2 10 -> 6, quoted3 17 -> 15; no sealed count and no attack count
-    # moved, nor any corpus attack's cap.
+    # moved, nor any corpus attack's cap. Then questions typed without a question mark
+    # ("does it do anything", "what even is this"): quoted3 15 -> 13.
 }
 
 
