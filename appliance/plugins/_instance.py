@@ -63,7 +63,9 @@ class PluginInstance:
         self._store = wasmtime.Store(plugin.engine)
         self._store.set_wasi(wasmtime.WasiConfig())
         self._store.set_limits(memory_size=settings.memory_bytes, memories=1, instances=1)
+        self._ticker = plugin.ticker
         self._arm()
+        self._ticker.enter()  # a module's start function runs during instantiation
         try:
             instance = plugin.instance_pre.instantiate(self._store)
         except wasmtime.Trap as exc:
@@ -71,6 +73,8 @@ class PluginInstance:
         except wasmtime.WasmtimeError as exc:
             reason = FailureReason.MEMORY_LIMIT if "memory" in str(exc) else FailureReason.TRAP
             raise CallFailed(reason, f"instantiation failed: {_describe(exc)}") from exc
+        finally:
+            self._ticker.leave()
         exports = instance.exports(self._store)
         memory = exports["memory"]
         if not isinstance(memory, wasmtime.Memory):
@@ -117,10 +121,13 @@ class PluginInstance:
     def _call(self, name: str, *args: int) -> Any:
         call = self._export(name)
         self._arm()
+        self._ticker.enter()
         try:
             return call(*args)
         except (wasmtime.Trap, wasmtime.WasmtimeError) as exc:
             raise self._classify(exc) from exc
+        finally:
+            self._ticker.leave()
 
     def _write(self, data: bytes) -> tuple[int, int]:
         ptr = self._call("alloc", len(data))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import math
 import os
 import platform
 import stat
@@ -64,22 +65,68 @@ def make_linker(engine: wasmtime.Engine) -> wasmtime.Linker:
 
 
 class EpochTicker:
-    """Advances the engine's epoch every tick, so epoch deadlines measure wall-clock time."""
+    """Advances the engine's epoch every tick while guest code may run, so epoch deadlines
+    measure wall-clock time.
 
-    def __init__(self, engine: wasmtime.Engine, tick_ms: int) -> None:
+    Every entry into guest code (`enter`, `leave`) is counted. When none is in flight and
+    none entered for `idle_s` seconds, the ticker stops waking up (an idle daemon would
+    otherwise wake 200 times a second for nothing); the next `enter` wakes it before any
+    guest code runs, so a deadline set then still counts from a moving epoch.
+    """
+
+    def __init__(self, engine: wasmtime.Engine, tick_ms: int, *, idle_s: float = 1.0) -> None:
         self._engine = engine
         self._tick_s = tick_ms / 1000
+        self._idle_ticks = max(1, math.ceil(idle_s / self._tick_s))
+        self._lock = threading.Lock()
+        self._in_flight = 0
+        self._entered = 0
+        self._awake = threading.Event()
+        self._awake.set()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="plugin-epoch", daemon=True)
         self._thread.start()
 
+    @property
+    def asleep(self) -> bool:
+        """True while the ticker waits for the next call instead of ticking."""
+        return not self._awake.is_set()
+
+    def enter(self) -> None:
+        """Guest code is about to run: count it, and wake the ticker if it sleeps."""
+        with self._lock:
+            self._in_flight += 1
+            self._entered += 1
+        # After the count: a ticker deciding to sleep either sees this call or has already
+        # cleared the flag, which is set again here.
+        if not self._awake.is_set():
+            self._awake.set()
+
+    def leave(self) -> None:
+        """Guest code has returned (or trapped)."""
+        with self._lock:
+            self._in_flight -= 1
+
     def _run(self) -> None:
-        while not self._stop.wait(self._tick_s):
+        quiet = 0
+        seen = 0
+        while True:
+            self._awake.wait()
+            if self._stop.wait(self._tick_s):
+                return
             self._engine.increment_epoch()
+            with self._lock:
+                busy = self._in_flight > 0 or self._entered != seen
+                seen = self._entered
+                quiet = 0 if busy else quiet + 1
+                if quiet >= self._idle_ticks:
+                    quiet = 0
+                    self._awake.clear()
 
     def stop(self) -> None:
         """Stop ticking (a running call then only stops on fuel)."""
         self._stop.set()
+        self._awake.set()
         self._thread.join(timeout=1)
 
 

@@ -54,6 +54,7 @@ class PluginHost:
             cache=self._cache,
             engine=self._engine,
             linker=self._linker,
+            ticker=self._ticker,
             on_failure=on_failure,
             config=config,
         )

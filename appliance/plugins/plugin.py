@@ -10,7 +10,7 @@ from typing import Literal
 
 import wasmtime
 
-from appliance.plugins._runtime import ModuleCache, sha256_digest
+from appliance.plugins._runtime import EpochTicker, ModuleCache, sha256_digest
 from appliance.plugins.errors import PluginLoadError
 from appliance.plugins.reasons import FailureReason
 
@@ -52,6 +52,8 @@ class LoadedPlugin:
     config: Mapping[str, str]
     engine: wasmtime.Engine = field(repr=False)
     instance_pre: wasmtime.InstancePre = field(repr=False)
+    # The engine's epoch ticker: every entry into the guest is reported to it.
+    ticker: EpochTicker = field(repr=False)
     exports: tuple[str, ...] = ()
     imports: tuple[str, ...] = ()
 
@@ -95,6 +97,7 @@ def load_plugin(
     cache: ModuleCache,
     engine: wasmtime.Engine,
     linker: wasmtime.Linker,
+    ticker: EpochTicker,
     on_failure: OnFailure = "fail_closed",
     config: Mapping[str, str] | None = None,
 ) -> LoadedPlugin:
@@ -121,6 +124,7 @@ def load_plugin(
         config=dict(config or {}),
         engine=engine,
         instance_pre=instance_pre,
+        ticker=ticker,
         exports=exports,
         imports=imports,
     )
