@@ -70,7 +70,7 @@ def test_an_idle_ticker_stops_waking_up_and_a_call_wakes_it(
     epoch.enter()
     try:
         assert not epoch.asleep
-        time.sleep(0.1)
+        time.sleep(0.3)
         assert _wakeups(thread) > asleep_at + 10
     finally:
         epoch.leave()
@@ -85,7 +85,7 @@ def test_a_call_in_flight_keeps_the_ticker_awake(
         time.sleep(0.3)  # six times the idle time
         assert not epoch.asleep
         before = _wakeups(thread)
-        time.sleep(0.1)
+        time.sleep(0.3)
         assert _wakeups(thread) > before + 10
     finally:
         epoch.leave()
