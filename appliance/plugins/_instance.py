@@ -65,16 +65,15 @@ class PluginInstance:
         self._store.set_limits(memory_size=settings.memory_bytes, memories=1, instances=1)
         self._ticker = plugin.ticker
         self._arm()
-        self._ticker.enter()  # a module's start function runs during instantiation
-        try:
-            instance = plugin.instance_pre.instantiate(self._store)
-        except wasmtime.Trap as exc:
-            raise self._classify(exc) from exc
-        except wasmtime.WasmtimeError as exc:
-            reason = FailureReason.MEMORY_LIMIT if "memory" in str(exc) else FailureReason.TRAP
-            raise CallFailed(reason, f"instantiation failed: {_describe(exc)}") from exc
-        finally:
-            self._ticker.leave()
+        # A module's start function runs during instantiation.
+        with self._ticker:
+            try:
+                instance = plugin.instance_pre.instantiate(self._store)
+            except wasmtime.Trap as exc:
+                raise self._classify(exc) from exc
+            except wasmtime.WasmtimeError as exc:
+                reason = FailureReason.MEMORY_LIMIT if "memory" in str(exc) else FailureReason.TRAP
+                raise CallFailed(reason, f"instantiation failed: {_describe(exc)}") from exc
         exports = instance.exports(self._store)
         memory = exports["memory"]
         if not isinstance(memory, wasmtime.Memory):
@@ -121,13 +120,11 @@ class PluginInstance:
     def _call(self, name: str, *args: int) -> Any:
         call = self._export(name)
         self._arm()
-        self._ticker.enter()
-        try:
-            return call(*args)
-        except (wasmtime.Trap, wasmtime.WasmtimeError) as exc:
-            raise self._classify(exc) from exc
-        finally:
-            self._ticker.leave()
+        with self._ticker:
+            try:
+                return call(*args)
+            except (wasmtime.Trap, wasmtime.WasmtimeError) as exc:
+                raise self._classify(exc) from exc
 
     def _write(self, data: bytes) -> tuple[int, int]:
         ptr = self._call("alloc", len(data))

@@ -68,9 +68,9 @@ class EpochTicker:
     """Advances the engine's epoch every tick while guest code may run, so epoch deadlines
     measure wall-clock time.
 
-    Every entry into guest code (`enter`, `leave`) is counted. When none is in flight and
+    Every entry into guest code (`with ticker:` around it) is counted. When none is in flight and
     none entered for `idle_s` seconds, the ticker stops waking up (an idle daemon would
-    otherwise wake 200 times a second for nothing); the next `enter` wakes it before any
+    otherwise wake 200 times a second for nothing); the next entry wakes it before any
     guest code runs, so a deadline set then still counts from a moving epoch.
     """
 
@@ -92,7 +92,7 @@ class EpochTicker:
         """True while the ticker waits for the next call instead of ticking."""
         return not self._awake.is_set()
 
-    def enter(self) -> None:
+    def __enter__(self) -> None:
         """Guest code is about to run: count it, and wake the ticker if it sleeps."""
         with self._lock:
             self._in_flight += 1
@@ -102,7 +102,7 @@ class EpochTicker:
         if not self._awake.is_set():
             self._awake.set()
 
-    def leave(self) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         """Guest code has returned (or trapped)."""
         with self._lock:
             self._in_flight -= 1

@@ -67,28 +67,22 @@ def test_an_idle_ticker_stops_waking_up_and_a_call_wakes_it(
     asleep_at = _wakeups(thread)
     time.sleep(0.2)
     assert _wakeups(thread) == asleep_at
-    epoch.enter()
-    try:
+    with epoch:
         assert not epoch.asleep
         time.sleep(0.3)
         assert _wakeups(thread) > asleep_at + 10
-    finally:
-        epoch.leave()
 
 
 def test_a_call_in_flight_keeps_the_ticker_awake(
     ticker: tuple[EpochTicker, threading.Thread],
 ) -> None:
     epoch, thread = ticker
-    epoch.enter()
-    try:
+    with epoch:
         time.sleep(0.3)  # six times the idle time
         assert not epoch.asleep
         before = _wakeups(thread)
         time.sleep(0.3)
         assert _wakeups(thread) > before + 10
-    finally:
-        epoch.leave()
     _wait_until_asleep(thread)
 
 
