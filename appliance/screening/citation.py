@@ -222,7 +222,7 @@ _AWARE = (
     # "keep the injection text intact", "the jailbreak part"
     r"\b(?:injection|jailbreak|injected)\s+(?:text|attempts?|strings?|payloads?|parts?|prompts?|"
     r"lines?|bits?|sentences?|instructions?)\b|\bthe\s+(?:injection|jailbreak|payload)\b",
-    r"\b(?:explain|describe)\s+(?:the\s+)?(?:threat|danger)\b",
+    r"\b(?:explain|describe)\s+(?:the\s+|this\s+)?(?:threat|danger|attack|exploit|trick)\b",
     r"\b(?:weird|odd|sketchy|fishy|dodgy|suspicious|strange|shady)\s*[:!]",
     r"\bwhy\s+(?:this|it|that|these)\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|looks?)\s+(?:so\s+)?"
     + _THREAT,
