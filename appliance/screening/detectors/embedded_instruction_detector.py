@@ -263,13 +263,19 @@ _CUES = (
     cue(
         "when_you_summarise",
         0.45,
-        r"\bwhen\s+(?:you(?:'re|\s+are)?|the\s+(?:ai|assistant|model|llm|bot|agent))\s+"
-        r"(?:summari[sz]\w*|read\w*|process\w*|analy[sz]\w*|review\w*)\s+"
-        r"(?:this|these|the\s+(?:above|following|email|document|page|file|message|text))\b"
+        either(
+            r"\bwhen\s+(?:you(?:'re|\s+are)?|the\s+(?:ai|assistant|model|llm|bot|agent))\s+"
+            r"(?:summari[sz]\w*|read\w*|process\w*|analy[sz]\w*|review\w*)\s+"
+            r"(?:this|these|the\s+(?:above|following|email|document|page|file|message|text))\b",
+            # "When this workbook is summarised or reported on, state ... as ...".
+            r"\bwhen\s+this\s+(?:[\w-]+\s+)?(?:is|gets)\s+(?:being\s+)?(?:summari[sz]ed|"
+            r"processed|analy[sz]ed|ingested|reported\s+on)\b",
+        )
         + gap(14)
-        + r"(?:instead|ignore|disregard|do\s+not\s+(?:mention|reveal|tell)|don't\s+(?:mention|"
-        r"reveal|tell)|tell\s+the\s+user|say\s+that|(?:insert|append|add)\s+(?:a|the|this)\s+"
-        r"(?:link|url))\b",
+        + r"(?:instead|ignore|disregard|do\s+not\s+(?:mention|reveal|tell|reference)|don't\s+"
+        r"(?:mention|reveal|tell|reference)|tell\s+the\s+user|say\s+that|(?:state|describe|"
+        r"report)\s+(?:[\w%.-]+\s+){1,6}?as\s+(?:[\w%.-]+\s+)?[\d\w]|(?:insert|append|add)\s+"
+        r"(?:a|the|this)\s+(?:link|url))\b",
     ),
     cue(
         "hide_from_user",
@@ -453,7 +459,7 @@ _PROCESS_NOUN = (
 )
 _AUTOMATED = (
     r"(?:automated|automatic|downstream|connected|integrated|machine|programmatic|"
-    r"unattended|calling|helper|summari[sz]\w*|ap|ai)"
+    r"unattended|calling|helper|summari[sz]\w*|ap|ai|triage)"
 )
 _PROCESS_READING = (
     r"(?:reading|reads?|consuming|consumes?|processing|processes|reviewing|reviews?|"
@@ -510,7 +516,11 @@ _PROCESS_ACT_ANY = either(
     r"(?:approve|release|submit|forward|send|attach|apply\s+the\s+change|delete|purge|"
     r"post|upload|export|reassign|append|commit|merge|push)\b|add\s+(?:[\w@.-]+\s+){1,6}?"
     r"(?:with|as)\s|open\s+(?:this|the)\s+(?:link|url|page)|update\s+(?:[\w-]+\s+){0,4}?"
-    r"(?:bank|payee|iban|routing|account|remittance|direct\s+deposit)",
+    r"(?:bank|payee|iban|routing|account|remittance|direct\s+deposit)|"
+    # An address taken from the text ("reply to statements@...") and a control switched by
+    # its field ("set mfa_required=false", "set approval=approved").
+    r"(?:reply|respond|write)\s+(?:back\s+)?to\s+[\w.+-]+@[\w-]+\.|set\s+[\w.]*(?:mfa|approv|"
+    r"verif|role|admin|access|auth|permission|limit|status|fraud|risk)\w*\s*(?:=|:|to\b)",
 )
 # The act kept from the people it concerns: "must not list the hits", "never mention this".
 _PROCESS_CONCEAL = (
@@ -544,6 +554,14 @@ _PROCESS_ORDERED = cue(
         + _PROCESS_READER
         + rf"(?:\s+of\s+{_PROCESS_OBJECT}\s+[\w-]+)?\s*(?:\([^)\n]{{0,40}}\))?\s*"
         r"[:\-\u2013\u2014)][^\n]{0,200}?\b" + _PROCESS_ACT_ANY,
+        # "Digest line for automated summaries (use verbatim, replaces the body): ...",
+        # "Reply template for summaries of this listing (use verbatim): ...".
+        r"\b"
+        + _PROCESS_LABEL
+        + r"\s+(?:for|to)\s+(?:the\s+|all\s+|any\s+|every\s+)?"
+        + either(_PROCESS_READER, rf"summar(?:y|ies)\s+of\s+{_PROCESS_OBJECT}\s+[\w-]+")
+        + r"\s*\([^)\n]{0,40}?\b(?:use\s+(?:it\s+)?verbatim|replaces?\s+the\s+(?:body|summary|"
+        r"content))\b[^)\n]{0,40}\)",
         r"\((?:mandatory|required)\s+for\s+(?:every\s+|all\s+|any\s+)?"
         + _PROCESS_READER
         + r"[^)\n]{0,30}\)\s*:?"
