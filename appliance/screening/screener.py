@@ -16,6 +16,7 @@ from appliance.screening.segments import Segment, prose_segments
 from appliance.screening.semantic import HashedLinearModel, SemanticModel
 from appliance.screening.settings import Action, ScreeningSettings
 from appliance.screening.structural import StructuralPass
+from appliance.screening.style_request import is_style_request
 from appliance.screening.verdict import ChatMessage, Finding, Reason, Verdict
 
 # Findings below this do not become reasons or model tokens: they are context, not evidence.
@@ -190,7 +191,34 @@ class Screener:
                 framed.append((index, question))
         if framed:
             self._cap_cited_questions(verdicts, framed, threshold, action, consult)
+        for index, text in enumerate(texts):
+            if user_turns and not user_turns[index]:
+                continue
+            if verdicts[index].score > cap and index not in raised:
+                verdicts[index] = self._cap_style_request(text, verdicts[index], threshold, action)
         return verdicts
+
+    def _cap_style_request(
+        self, text: str, verdict: Verdict, threshold: float, action: Action
+    ) -> Verdict:
+        """A user's request about the form of answers ("stop using emojis in your replies")
+        flagged by the semantic head alone is capped like a question about a quotation (see
+        `style_request`); any structural finding of weight keeps the verdict as it is."""
+        if any(
+            reason.kind not in ("semantic", "embedding") and reason.score >= _EVIDENCE
+            for reason in verdict.reasons
+        ) or not is_style_request(text):
+            return verdict
+        score = self.settings.cited_question_cap
+        injection = score >= threshold
+        style = Reason("style_request", 0, len(text), "a request about the form of answers", score)
+        return Verdict(
+            score=score,
+            injection=injection,
+            action=action if injection else "allow",
+            reasons=(style, *verdict.reasons)[:_MAX_REASONS],
+            latency_ms=verdict.latency_ms,
+        )
 
     @property
     def second_opinion_band(self) -> tuple[float, float] | None:

@@ -90,7 +90,9 @@ class ScreeningSettings(BaseModel):
         "injection? '...'\"), when the words outside the quotation, screened alone, score "
         "under the threshold (their own score if higher; appliance/screening/citation.py). "
         "Below the default threshold 0.5, so such questions are allowed by default and "
-        "flagged by a policy whose threshold is at or under it. 1.0: off.",
+        "flagged by a policy whose threshold is at or under it. Also the score of a user's "
+        'short request about the form of answers ("stop using emojis in your replies") '
+        "that only the semantic head flags (appliance/screening/style_request.py). 1.0: off.",
     )
     workers: int = Field(default=2, ge=1, le=64, description="Threads of the async wrapper's pool.")
     inline_max_chars: int = Field(
