@@ -305,6 +305,11 @@ BOUNDS = {
     # vocabulary from 30 such requests written for it, checked against every attack row
     # here and in the corpora: one harmless dev row matches): flagged hard 2 -> 1, sealed3
     # 9 -> 8, sealed4 8 -> 7; no attack count moved.
+    # Written during session 23 by two more authors who read nothing of the project;
+    # measured at the session's start code and at its end, totals only: 6 of 200 flagged
+    # and 44 of 150 missed both times (TPR at 1 % FPR 0.56, AUC 0.925).
+    "sealed9_benign": (0, 6),
+    "sealed9_attacks": (1, 44),
 }
 
 
