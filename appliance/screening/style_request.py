@@ -4,12 +4,15 @@
 They read like the openings of overrides ("from now on", "stop", "never ... again"), and the
 semantic head, trained on attacks that open the same way, scores some of them as high as
 the attacks. What they ask for is harmless whoever asks it: a tone, a length, a language, a
-format. So a short text is taken for one only when every word it uses is a word about the
-form of an answer or a word with no content (`_FORM`, `_FUNCTION`), and it names the answer
-it is about (`_ANSWER`). One word outside that vocabulary ("password", "restrictions",
-"refuse", "PWNED", "instructions", "disclaimers", "base64") and it is not one: the check is
-a closed list, so what it lets through can only change how an answer looks. A word the
-request bans, quoted after "word" or "phrase" ("the word 'delve'"), is the one exception.
+format. So a short text of plain words is taken for one only when it names the answer it
+is about (`_ANSWER`), at least four words in five are words about the form of an answer or
+words with no content (`_FORM`, `_FUNCTION`), and no word asks for content or sets rules
+aside (`_DANGER`: "password", "restrictions", "refuse", "PWNED", "instructions",
+"disclaimers", "configuration", "above", "base64"). The few other words ("Always reply in
+German; I'm practising for an exam") can name a reason or a detail, not a demand the head
+would have to judge. A word the request bans, quoted after "word" or "phrase" ("the word
+'delve'"), counts as "word". The vocabulary was written from 30 such requests and checked
+against every attack row of the corpora and the test sets: one matches, "write code for my".
 """
 
 from __future__ import annotations

@@ -452,7 +452,8 @@ _MENTION_ORDERED = cue(
 # act must be one a reader would never be asked in passing: a privileged act, a tool called
 # by name, words dictated for its output, or the act kept from the people it concerns.
 _PROCESS_NOUN = (
-    r"(?:process(?:es)?|tools?|tooling|agents?|assistants?|copilots?|llms?|readers?|clients?|integrations?|services?|"
+    r"(?:process(?:es)?|tools?|tooling|agents?|assistants?|copilots?|llms?|readers?|clients?|"
+    r"integrations?|services?|"
     r"systems?|consumers?|handlers?|workflows?|scripts?|callers?|applications?|apps?|"
     r"buyers?|bots?|automations?|pipelines?|summar(?:y|ies)|summari[sz]ers?|retrieval|"
     r"quer(?:y|ies)|sourcing|processing|reviewers?|automation)"
