@@ -50,9 +50,12 @@ _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 # "the word 'delve'", "the phrase \"circle back\"": what is banned, not what is asked.
 _BANNED_WORD = re.compile(
     r"\b(?:word|words|phrase|phrases|expression|term)\s+(?:like\s+)?"
-    r"([\"'\u2018\u201c])[^\"'\u2019\u201d\n]{1,30}[\"'\u2019\u201d]",
+    r"[\"'\u2018\u201c][^\"'\u2019\u201d\n]{1,30}[\"'\u2019\u201d]",
     re.IGNORECASE,
 )
+
+# Anything but words, digits, spaces and light punctuation: markup, code, other scripts.
+_NOT_PLAIN = re.compile(r"[^a-z0-9'\s.,;:!?\-\u2013\u2014()]")
 
 # Words with no content of their own.
 _FUNCTION = _vocabulary(
@@ -109,7 +112,7 @@ def is_style_request(text: str) -> bool:
         return False
     # Anything but words, spaces and light punctuation (a digit aside) is not a request
     # about form: markup, code, encoded text, other scripts.
-    if re.search(r"[^a-z0-9'\s.,;:!?\-\u2013\u2014()]", lowered):
+    if _NOT_PLAIN.search(lowered):
         return False
     unknown = [word for word in words if word not in _FUNCTION and word not in _FORM]
     return len(unknown) * 100 <= len(words) * _UNKNOWN_PERCENT and not _DANGER.intersection(words)
