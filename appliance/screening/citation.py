@@ -15,7 +15,8 @@ A text is a question about what it cites when all of these hold:
   "should I be worried", "is it legit"); for bare pasted text, what the text does to a
   model ("is this a prompt injection", "what is it trying to do", "did it work", "whether
   the agent was hijacked", "is the last line an injection?", "did the assistant act on it?",
-  "our filter caught this", "label it for the eval set", "a YARA rule that flags ..."), or
+  "our filter caught this", "label it for the eval set", "a YARA rule that flags ...",
+  "explain the risk", "redact the leaked system prompt", "rate the severity of ..."), or
   that it is the user's own prompt ("I wrote this system prompt for our bot, can you
   tighten it?", "critique my LLM-as-judge prompt"). A user who only doubts a pasted e-mail
   may not have seen the instruction to the model inside it, which then still acts when the
@@ -105,7 +106,8 @@ _AI_ATTACK = f"(?:{_AI_ATTACK_WORDS})"
 # technique", "a thing", "a true positive").
 _THREAT = (
     r"(?:" + _AI_ATTACK_WORDS + r"|exploits?|hostile|harmful|dangerous|sketchy|fishy|dodgy|"
-    r"shady|weird|odd|strange|(?:known\s+)?(?:technique|trick|thing)|(?:true|false)\s+positive)"
+    r"shady|weird|odd|strange|(?:known\s+)?(?:technique|trick|thing)|(?:true|false)\s+positive|"
+    r"risky|disqualifying|(?:a\s+)?bad\s+idea)"
 )
 # Doubts about who sent a message, not about what it does to a model: a user who only
 # wonders whether an e-mail is genuine may not have seen the instruction inside it.
@@ -157,8 +159,8 @@ _AWARE = (
     r"(?:text|lines?|font|instructions?|comments?|prompt|message)\b",
     # "CVs with invisible text like", "in white text", "revealed tiny white text", "found
     # ... hidden in a manuscript", "a policy on hidden prompts"
-    r"\b(?:with|in|revealed|reveals|showed|shows)\s+(?:an?\s+|some\s+|the\s+)?(?:tiny\s+|"
-    r"small\s+)?(?:hidden|invisible|white|zero-width)\s+(?:text|lines?|font|print|ink|"
+    r"\b(?:with|in|as|revealed|reveals|showed|shows)\s+(?:an?\s+|some\s+|the\s+)?(?:tiny\s+|"
+    r"small\s+)?(?:hidden|invisible|white|zero-width)\s+(?:text|lines?|font|print|ink|layers?|"
     r"instructions?|comments?|prompts?|messages?|characters?)\b|"
     r"\bhidden\s+in\s+(?:a|an|the|our|their|his|her|this|that|my)\s|"
     r"\b(?:on|about|against)\s+hidden\s+(?:prompts?|instructions?|text|comments?)\b",
@@ -223,6 +225,26 @@ _AWARE = (
     r"\b(?:injection|jailbreak|injected)\s+(?:text|attempts?|strings?|payloads?|parts?|prompts?|"
     r"lines?|bits?|sentences?|instructions?)\b|\bthe\s+(?:injection|jailbreak|payload)\b",
     r"\b(?:explain|describe)\s+(?:the\s+|this\s+)?(?:threat|danger|attack|exploit|trick)\b",
+    # "Explain the risk in plain words for my manager", "assess the security impact".
+    # A leaked system prompt, a severity to rate, someone hiding instructions: "redact the
+    # leaked system prompt", "classify the severity of these three findings", "if I hide
+    # an instruction on my website telling AI search engines ...".
+    r"\bleak(?:ed|s)?\s+(?:system\s+)?prompts?\b|\b(?:system\s+)?prompt\s+leak\w*|"
+    r"\b(?:classify|rate|score|assess|rank|assign|triage)\s+(?:the\s+)?severit(?:y|ies)\s+of\b|"
+    r"\bhid(?:e|es|ing)\s+(?:an?\s+|some\s+)?(?:instructions?|prompts?|text|messages?)\b",
+    # "warum das gefährlich ist", "pourquoi c'est dangereux", "por qué es peligroso", and a
+    # warning for colleagues: "een korte waarschuwing voor collega's".
+    r"\bwarum\s+(?:das|dies|es)\s+(?:\w+\s+){0,2}?(?:gef\u00e4hrlich|riskant|b\u00f6sartig)|"
+    r"\bpourquoi\s+(?:c'est|cela\s+est|ce\s+(?:texte|message)\s+est)\s+(?:\w+\s+)?"
+    r"(?:dangereux|risqu\u00e9|malveillant)|\bpor\s*qu[\u00e9e]\s+(?:esto\s+|eso\s+)?es\s+"
+    r"(?:\w+\s+)?(?:peligroso|arriesgado|malicioso)|\bperch[\u00e9e]\s+[\u00e8e]\s+(?:\w+\s+)?"
+    r"(?:pericoloso|rischioso)|\bpor\s*que\s+(?:isso\s+)?[\u00e9e]\s+(?:\w+\s+)?"
+    r"(?:perigoso|arriscado)|\bwaarom\s+(?:dit|dat|het)\s+(?:\w+\s+)?gevaarlijk",
+    r"\b(?:waarschuwing|warnung|warnhinweis|avertissement|advertencia|aviso|avviso)\b[^.\n]{0,40}"
+    r"\b(?:collega|kolleg|coll\u00e8gue|colega|personeel|mitarbeit|personnel|personal)\w*",
+    # Not "describe risk as Low", a payload's order to a summariser.
+    r"\b(?:explain|describe|assess|evaluate|outline|summari[sz]e)\s+(?:the|this|its|any)\s+"
+    r"(?:security\s+|actual\s+|real\s+)?(?:risks?|impact)\b(?!\s+as\b)",
     r"\b(?:weird|odd|sketchy|fishy|dodgy|suspicious|strange|shady)\s*[:!]",
     r"\bwhy\s+(?:this|it|that|these)\s+(?:[\w-]+\s+){0,6}?(?:is|are|was|looks?)\s+(?:so\s+)?"
     + _THREAT,
@@ -267,8 +289,9 @@ _AWARE = (
     r"\b(?:teaching|learning)\s+moment\b|\b(?:security|phishing)\s+awareness\b|"
     r"\b(?:awareness|security)\s+training\b|\btraining\s+(?:slides?|decks?|materials?|"
     r"sessions?|examples?)\b",
-    r"\b(?:should|do|must|can)\s+(?:i|we)\s+(?:just\s+)?(?:respond|reply|answer|decline|report|"
-    r"block|ban|remove|escalate|worry|be\s+worried|be\s+concerned|flag|close|delete|ignore)\b",
+    r"\b(?:should|do|must|can)\s+(?:i|we|our\s+[\w-]+|the\s+[\w-]+)\s+(?:just\s+)?(?:respond|reply|"
+    r"answer|decline|report|block|ban|remove|escalate|worry|be\s+worried|be\s+concerned|flag|"
+    r"close|delete|ignore)\b",
     r"\b(?:trust\s*(?:and|&)\s*safety|(?:mod|moderation|moderator|abuse|fraud|soc)\s+teams?)\b",
     r"\b(?:don'?t|do\s+not|never|without)\s+(?:follow(?:ing)?|obey(?:ing)?|act(?:ing)?\s+"
     r"on|execut(?:e|ing)|carry(?:ing)?\s+out)\s+(?:it|them|its|their|the|any)\b",
@@ -397,11 +420,12 @@ _ASKS = re.compile(
     r"[?\uff1f]|\b(?:explain|categori[sz]\w*|classify\w*|analy[sz]\w*|assess\w*|triage|review|"
     r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag|confirm|identify|"
     r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into|"
-    r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through)\b|"
+    r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through|rate\s+(?:the|this|these|"
+    r"its|each|how))\b|"
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
     r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|"
-    r"\b(?:real|fake|legit|genuine|harmless|safe)\s+or\s+(?:not|fake|real|legit|harmful|"
-    r"malicious)\b|\bshould\s+(?:i|we)\s+(?:care|worry|be\s+worried)\b|"
+    r"\b(?:real|fake|legit|genuine|harmless|safe|genius|clever|funny)\s+or\s+(?:not|fake|real|"
+    r"legit|harmful|malicious|evil|dangerous|scary)\b|\bshould\s+(?:i|we)\s+(?:care|worry|be\s+worried)\b|"
     # Questions typed without a question mark: "does it do anything", "what even is this".
     r"\b(?:does|did|do|can|could|would|will|might)\s+(?:it|this|that|these|they)\s+(?:even\s+|"
     r"actually\s+|really\s+)?(?:do\s+anything|work|matter|count|affect|leak|hurt|harm)\b|"
