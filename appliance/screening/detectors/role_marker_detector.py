@@ -86,19 +86,37 @@ _MENTIONED_AFTER = re.compile(
     r"means?\b|stands?\s+for|looks?\s+like|and|or|vs\b|,|\?)",
     re.IGNORECASE,
 )
-# Jinja chat-template source: the markers are what the template prints.
-_TEMPLATE_SYNTAX = re.compile(r"\{%|%\}|\{\{|\}\}")
+# Chat-template source, Jinja or a format string with a message's fields ("{system}",
+# "{sys_msg}", "{user_input}"): the markers are what the template prints.
+_TEMPLATE_SYNTAX = re.compile(
+    r"\{%|%\}|\{\{|\}\}|\{(?:[a-z]+_)?(?:system|sys|user|assistant|prompt|content|query|q|"
+    r"message|msg|input|question|instruction|context|history|text|response|answer|role)"
+    r"(?:_[a-z]+)?\}",
+    re.IGNORECASE,
+)
+# Words of people who build chat templates, tokenizers and training data: in such a text a
+# marker is what they work on ("why does the tokenizer add <|begin_of_text|> twice", "the
+# server returns '<|im_end|>' at the end of the text"), and counts for as little as one
+# in code. The semantic head still reads whatever the markers wrap.
+_TEMPLATE_TALK = re.compile(
+    r"\b(?:chat[_\s-]?templates?|apply_chat_template|tokeni[sz]er(?:s|_config)?|special\s+"
+    r"tokens?|stop\s+(?:tokens?|sequences?)|(?:pad|eos|bos)\s+tokens?|token\s+ids?|prompt\s+"
+    r"(?:format|template)s?|fine-?tun(?:e|es|ed|ing)|sft|dpo|rlhf|lora|jinja|chatml|vllm|"
+    r"axolotl|llama\.cpp|gguf|ollama|loss\s+mask\w*|(?:training|eval)\s+(?:samples?|rows?|"
+    r"examples?|pairs?))\b",
+    re.IGNORECASE,
+)
 _TEMPLATE_REACH = 80
 _LINE_REACH = 160
 
 
 def _in_code(text: str, position: int) -> bool:
-    # Inside a code block (or an inline code span), chat-template tokens are usually
-    # documentation, not forgery.
+    # Inside a code block (or an inline code span, which may run over lines of one
+    # paragraph), chat-template tokens are usually documentation, not forgery.
     if open_fence_info(text, position) is not None:
         return True
-    line_start = text.rfind("\n", 0, position) + 1
-    return text.count("`", line_start, position) % 2 == 1
+    paragraph_start = text.rfind("\n\n", 0, position) + 1
+    return text.count("`", paragraph_start, position) % 2 == 1
 
 
 def _talked_about(text: str, start: int, end: int) -> bool:
@@ -126,10 +144,11 @@ class RoleMarkerDetector:
         """One finding per marker (capped); markers inside code, named in a sentence or
         printed by a template count for less."""
         findings: list[Finding] = []
+        shop_talk = _TEMPLATE_TALK.search(text) is not None
         for name, pattern, score in _MARKERS:
             for match in pattern.finditer(text):
                 start, end = match.span()
-                quiet = _in_code(text, start) or _talked_about(text, start, end)
+                quiet = shop_talk or _in_code(text, start) or _talked_about(text, start, end)
                 weight = self._in_code_factor if quiet else 1.0
                 findings.append(
                     Finding(
