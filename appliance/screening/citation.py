@@ -9,8 +9,8 @@ A text is a question about what it cites when all of these hold:
   single quotes, guillemets, corner brackets), a code fence, a "> " block; or, when the
   user's words show they have seen what the text does (below), the paragraphs they pasted
   (blank-line or "---" separated; the user's words are the first or the last paragraph,
-  with a short closing question kept as theirs) or the rest of a sentence after a colon
-  that asks about it ("what does this try to do: ...");
+  with a short closing question kept as theirs) or the rest of a paragraph after a colon
+  that asks about it ("what does this try to do: ...", on the same line or the next);
 - the words outside the citations frame it: for quotations, any suspicion ("is this spam",
   "should I be worried", "is it legit"); for bare pasted text, what the text does to a
   model ("is this a prompt injection", "what is it trying to do", "did it work", "whether
@@ -18,7 +18,8 @@ A text is a question about what it cites when all of these hold:
   "our filter caught this", "label it for the eval set", "a YARA rule that flags ...",
   "explain the risk", "redact the leaked system prompt", "rate the severity of ..."), or
   that it is the user's own prompt ("I wrote this system prompt for our bot, can you
-  tighten it?", "critique my LLM-as-judge prompt"). A user who only doubts a pasted e-mail
+  tighten it?", "critique my LLM-as-judge prompt", "the system message we give our coding
+  assistant, for review:"). A user who only doubts a pasted e-mail
   may not have seen the instruction to the model inside it, which then still acts when the
   model summarises the e-mail; and a payload's own label ("Hidden instruction for the
   assistant: ...") asks nothing of anyone;
@@ -78,7 +79,7 @@ _QUOTATIONS = (
 )
 # "What does this try to do: <payload>": the rest of the paragraph after a colon that
 # follows the frame is what it asks about, bar a closing question ("true positive?").
-_COLON = re.compile(r":[ \t]+(?=\S)")
+_COLON = re.compile(r":(?:[ \t]+|[ \t]*\n[ \t]*)(?=\S)")
 _SENTENCE_START = re.compile(r"(?<=[.!?])\s+")
 # "Our DLP flagged this in a chat: ...": the user's own defences reporting the text.
 _CAUGHT = re.compile(
@@ -90,7 +91,9 @@ _CAUGHT = re.compile(
 _REQUEST = re.compile(
     r"\b(?:what|why|how|is|are|does|did|should|could|can|would)\b[^\n]{0,160}?\b(?:this|that|"
     r"it|these|they)\b|\b(?:tag|label|classify|categori[sz]e|explain|translate|summari[sz]e|"
-    r"flag|write|draft|redact|describe)\b[^\n]{0,160}?\b(?:this|that|it|these|them|for)\b",
+    r"flag|write|draft|redact|describe|review|improve|tighten|critique|rewrite|edit|polish|"
+    r"refine)\b[^\n]{0,160}?\b(?:this|that|it|these|them|for)\b|\bfor\s+(?:a\s+)?"
+    r"(?:review|feedback|critique|comments)\b",
     re.IGNORECASE,
 )
 _CLOSING_QUESTION = re.compile(
@@ -151,6 +154,15 @@ _AWARE = (
     r"templates?|(?:personality|persona|judge|agent|bot|assistant)\s+prompts?|prompts?)\b|"
     r"\b(?:i|we)\s*(?:wrote|have\s+written|'ve\s+written|am\s+writing|'m\s+writing|drafted)\s+"
     r"(?:this|a|the|our|my)\s+(?:[\w-]+\s+){0,2}?(?:system[\s-]?)?prompt\b|"
+    # "The system prompt for our HR bot", "the system message we give our coding assistant",
+    # "I wrote this for our support assistant", "tighten this persona prompt".
+    r"\b(?:the|this)\s+(?:system[\s-]?(?:prompt|message)|(?:[\w-]+\s+){0,2}?prompt)\s+(?:for|of)\s+"
+    r"(?:our|my)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|agent|chatbot|model|copilot|gpt|app|tool|"
+    r"service|product|pipeline|classifier)s?\b|\b(?:system[\s-]?(?:prompt|message)|prompt)\s+(?:that\s+)?(?:we|i)\s+(?:give|"
+    r"gave|use|used|send|wrote|set|feed)\b|\b(?:i|we)\s*(?:wrote|drafted|have\s+written|'ve\s+"
+    r"written)\s+this\s+for\s+(?:our|my)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|agent|chatbot|"
+    r"model|copilot|gpt)s?\b|\b(?:improve|tighten|critique|review|rewrite|edit|polish|shorten|"
+    r"refine|make)\s+(?:this|my|our)\s+(?:[\w-]+\s+){0,2}?(?:system\s+)?prompt\b|"
     r"\b(?:mi|mon|ma|mein(?:en)?|il\s+mio|o\s+meu|mijn|m[o\u00f3]j)\s+(?:(?:propio|propre|"
     r"eigene[nr]?)\s+)?(?:prompt|system-?prompt|systeemprompt)\b|"
     r"我的(?:系统)?提示词|私の(?:システム)?プロンプト",
