@@ -158,8 +158,9 @@ _AWARE = (
     # "I wrote this for our support assistant", "tighten this persona prompt".
     r"\b(?:the|this)\s+(?:system[\s-]?(?:prompt|message)|(?:[\w-]+\s+){0,2}?prompt)\s+(?:for|of)\s+"
     r"(?:our|my)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|agent|chatbot|model|copilot|gpt|app|tool|"
-    r"service|product|pipeline|classifier)s?\b|\b(?:system[\s-]?(?:prompt|message)|prompt)\s+(?:that\s+)?(?:we|i)\s+(?:give|"
-    r"gave|use|used|send|wrote|set|feed)\b|\b(?:i|we)\s*(?:wrote|drafted|have\s+written|'ve\s+"
+    r"service|product|pipeline|classifier)s?\b|"
+    r"\b(?:system[\s-]?(?:prompt|message)|prompt)\s+(?:that\s+)?(?:we|i)\s+(?:give|gave|use|"
+    r"used|send|wrote|set|feed)\b|\b(?:i|we)\s*(?:wrote|drafted|have\s+written|'ve\s+"
     r"written)\s+this\s+for\s+(?:our|my)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|agent|chatbot|"
     r"model|copilot|gpt)s?\b|\b(?:improve|tighten|critique|review|rewrite|edit|polish|shorten|"
     r"refine|make)\s+(?:this|my|our)\s+(?:[\w-]+\s+){0,2}?(?:system\s+)?prompt\b|"
@@ -237,7 +238,6 @@ _AWARE = (
     r"\b(?:injection|jailbreak|injected)\s+(?:text|attempts?|strings?|payloads?|parts?|prompts?|"
     r"lines?|bits?|sentences?|instructions?)\b|\bthe\s+(?:injection|jailbreak|payload)\b",
     r"\b(?:explain|describe)\s+(?:the\s+|this\s+)?(?:threat|danger|attack|exploit|trick)\b",
-    # "Explain the risk in plain words for my manager", "assess the security impact".
     # A leaked system prompt, a severity to rate, someone hiding instructions: "redact the
     # leaked system prompt", "classify the severity of these three findings", "if I hide
     # an instruction on my website telling AI search engines ...".
@@ -254,7 +254,8 @@ _AWARE = (
     r"(?:perigoso|arriscado)|\bwaarom\s+(?:dit|dat|het)\s+(?:\w+\s+)?gevaarlijk",
     r"\b(?:waarschuwing|warnung|warnhinweis|avertissement|advertencia|aviso|avviso)\b[^.\n]{0,40}"
     r"\b(?:collega|kolleg|coll\u00e8gue|colega|personeel|mitarbeit|personnel|personal)\w*",
-    # Not "describe risk as Low", a payload's order to a summariser.
+    # "Explain the risk in plain words for my manager", "assess the security impact"; not
+    # "describe risk as Low", a payload's order to a summariser.
     r"\b(?:explain|describe|assess|evaluate|outline|summari[sz]e)\s+(?:the|this|its|any)\s+"
     r"(?:security\s+|actual\s+|real\s+)?(?:risks?|impact)\b(?!\s+as\b)",
     r"\b(?:weird|odd|sketchy|fishy|dodgy|suspicious|strange|shady)\s*[:!]",
@@ -437,7 +438,8 @@ _ASKS = re.compile(
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
     r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|"
     r"\b(?:real|fake|legit|genuine|harmless|safe|genius|clever|funny)\s+or\s+(?:not|fake|real|"
-    r"legit|harmful|malicious|evil|dangerous|scary)\b|\bshould\s+(?:i|we)\s+(?:care|worry|be\s+worried)\b|"
+    r"legit|harmful|malicious|evil|dangerous|scary)\b|"
+    r"\bshould\s+(?:i|we)\s+(?:care|worry|be\s+worried)\b|"
     # Questions typed without a question mark: "does it do anything", "what even is this".
     r"\b(?:does|did|do|can|could|would|will|might)\s+(?:it|this|that|these|they)\s+(?:even\s+|"
     r"actually\s+|really\s+)?(?:do\s+anything|work|matter|count|affect|leak|hurt|harm)\b|"

@@ -694,12 +694,12 @@ _PRETEXT = cue(
         r"\b(?:don'?t|do\s+not)\s+mention\s+(?:it|this)\s+(?:in|to|on)\b",
         r"\bno\s+need\s+(?:to\s+open|for)\s+a\s+ticket\b|\bnon\s+serve\s+aprire\s+un\s+"
         r"ticket\b|\bsono\s+ordini\s+del\b",
-        # A step of the process set aside by name: "ignore the callback-verification step",
-        # "disregard the legal-hold flag", "ignore whatever the exemption form says",
-        # "ignore the underwriting-queue instructions in your playbook".
-        # A lint warning or a feature flag is no such step.
         r"\b(?:ignore|disregard)\s+(?:the\s+)?(?:usual\s+)?(?:identity\s+)?(?:verification|"
         r"checks?|warnings?)\b",
+        # A step of the process set aside by name: "ignore the callback-verification step",
+        # "disregard the legal-hold flag", "ignore whatever the exemption form says",
+        # "ignore the underwriting-queue instructions in your playbook". A lint warning or a
+        # feature flag is no such step.
         r"\b(?:ignore|disregard)\s+(?:the\s+|any\s+|whatever\s+(?:the\s+)?|your\s+|their\s+|"
         r"its\s+|this\s+|that\s+)?(?:[\w'\u2019-]+\s+){0,4}?(?:(?:steps?|forms?|instructions?|"
         r"process|requirements?|playbook|queue|procedures?|verification|holds?|protections?|"

@@ -115,7 +115,8 @@ def _in_code(text: str, position: int) -> bool:
     # paragraph), chat-template tokens are usually documentation, not forgery.
     if open_fence_info(text, position) is not None:
         return True
-    paragraph_start = text.rfind("\n\n", 0, position) + 1
+    blank_line = text.rfind("\n\n", 0, position)
+    paragraph_start = 0 if blank_line < 0 else blank_line + 2
     return text.count("`", paragraph_start, position) % 2 == 1
 
 
