@@ -6,6 +6,8 @@ or data exceed it, plus the strongest structural finding. Weights stay non-negat
 evidence never lowers a score), and each excess weight is pulled towards the whole-text
 weight: with no data to say otherwise, a segment counts as much as the text it hides in
 (the corpus has few hidden-text attacks, and a fitted weight of zero would ignore them).
+Together the excess weights are held to a bound relative to the whole-text weight, so that
+a text cannot gain much score from the rest of it reading benign (`fit_combiner`).
 The probability is then mapped so that `pivot` (the raw probability at the chosen
 false-positive rate on validation rows) lands on 0.5, the policies' default threshold.
 """
@@ -99,9 +101,15 @@ def fit_combiner(
     pivot_fpr: float,
     prior: float = 0.05,
     steps: int = 4000,
+    excess_bound: float | None = None,
 ) -> ScoreCombiner:
     """Class-balanced logistic regression, weights projected to >= 0, excess weights pulled
     towards the whole-text weight by `prior`; then the pivot at `pivot_fpr` false positives.
+
+    With `excess_bound`, the three excess weights are scaled down after each step whenever
+    they sum to more than that multiple of the whole-text weight. With all three segments
+    standing out, the whole text's logit counts with the whole-text weight less their sum:
+    at a bound of 1 or less, a text never scores higher for reading more benign.
 
     Deterministic: full-batch Adam from fixed starting weights for a fixed step count.
     """
@@ -134,6 +142,11 @@ def fit_combiner(
             0.01 * (first / (1 - 0.9**step)) / (np.sqrt(second / (1 - 0.999**step)) + 1e-9)
         )
         parameters[:-1] = np.maximum(parameters[:-1], 0.0)
+        if excess_bound is not None:
+            excess = math.fsum(parameters[_EXCESS])
+            allowed = excess_bound * parameters[0]
+            if excess > allowed:
+                parameters[_EXCESS] *= allowed / excess
     coefficients, bias = parameters[:-1], float(parameters[-1])
     fitted = ScoreCombiner(tuple(float(value) for value in coefficients), float(bias))
     raw = [fitted.probability(item) for item in signals]

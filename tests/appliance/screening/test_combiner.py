@@ -40,6 +40,33 @@ def test_pivot_puts_the_chosen_false_positive_rate_at_one_half() -> None:
     assert all(combiner.score(item) >= 0.5 for item in signals[-20:])  # hidden text still counts
 
 
+def _contrast_rows() -> tuple[list[Signals], list[int]]:
+    # Attacks whose three kinds of segment all stand out from a very benign whole text:
+    # left unbounded, the fit pays for the contrast, so a lower whole logit scores higher.
+    benign = [
+        Signals(-6.0 + index * 0.05, *(3 * (-6.0 + index * 0.05,)), 0.0) for index in range(100)
+    ]
+    attacks = [
+        Signals(-1.0 + index * 0.08, *(3 * (-1.0 + index * 0.08,)), 0.0) for index in range(40)
+    ]
+    contrast = [Signals(-8.0 + index * 0.1, 1.0, 1.0, 1.0, 0.0) for index in range(40)]
+    return benign + attacks + contrast, [0] * 100 + [1] * 80
+
+
+def test_bounded_excess_weights_never_reward_a_more_benign_whole() -> None:
+    signals, labels = _contrast_rows()
+    free = fit_combiner(signals, labels, pivot_fpr=0.01)
+    assert sum(free.weights[1:4]) > free.weights[0]  # what the bound is for
+    bounded = fit_combiner(signals, labels, pivot_fpr=0.01, excess_bound=1.0)
+    assert sum(bounded.weights[1:4]) <= bounded.weights[0] + 1e-9
+    scores = [
+        bounded.probability(Signals(whole, 2.0, 2.0, 2.0, 0.0)) for whole in (1.0, -2.0, -8.0)
+    ]
+    assert scores == sorted(scores, reverse=True)
+    loose = fit_combiner(signals, labels, pivot_fpr=0.01, excess_bound=1.25)
+    assert sum(loose.weights[1:4]) <= 1.25 * loose.weights[0] + 1e-9
+
+
 def test_fit_is_deterministic() -> None:
     assert fit_combiner(*_rows(), pivot_fpr=0.01) == fit_combiner(*_rows(), pivot_fpr=0.01)
 

@@ -58,6 +58,7 @@ def test_shipped_head_is_what_training_on_the_corpus_gives(tmp_path: Path) -> No
         {"augmentation_weight": -1.0},
         {"agent_attack_weight": float("nan")},
         {"pivot_fpr": 1.5},
+        {"combiner_excess_bound": -1.0},
     ],
 )
 def test_training_options_refuse_values_that_would_train_silently(bad: dict[str, float]) -> None:
