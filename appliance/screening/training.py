@@ -69,8 +69,8 @@ class TrainingOptions:
     # development split's target kept (session 24): at 1.0 (a score that never rises as
     # the whole text reads more benign) TPR at 1 % FPR on the pooled read sets went 0.551
     # -> 0.654, but two injected distractor questions in long documents of the test split
-    # fell under its 1 % line (0.9514 -> 0.9496); at 1.1 the same; at 1.25, 0.572 with the
-    # split unchanged; at 1.5, 0.570.
+    # fell under its 1 % line (0.9514 -> 0.9496); at 1.1, 0.579 with the split at 0.9496
+    # too; at 1.25, 0.572 with the split unchanged; at 1.5, 0.570.
     combiner_excess_bound: float = 1.25
     # The validation false-positive rate at which the calibrated score crosses 0.5.
     pivot_fpr: float = 0.005

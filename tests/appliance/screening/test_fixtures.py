@@ -332,8 +332,9 @@ BOUNDS = {
     # quoted2 5 -> 6, quoted3 11 -> 13; missed: agent 33 -> 34, fresh 15 -> 16 (read sets
     # pooled: 53 -> 54 flagged, 300 -> 302 missed). Sealed (their totals were printed for
     # each bound tried, beside the read sets'; the bound was chosen on the read sets and the
-    # development split): flagged sealed 2 -> 1, sealed2 4 -> 3, sealed8 7 -> 6, missed sealed4 31 -> 30
-    # (pooled 49 -> 46 flagged, 286 -> 285 missed; TPR at 1 % FPR 0.614 -> 0.653).
+    # development split): flagged sealed 2 -> 1, sealed2 4 -> 3, sealed8 7 -> 6, missed
+    # sealed4 31 -> 30 (pooled 49 -> 46 flagged, 286 -> 285 missed; TPR at 1 % FPR 0.614 ->
+    # 0.653).
     # Written during session 23 by two more authors who read nothing of the project;
     # measured at the session's start code and at its end, totals only: 6 of 200 flagged
     # and 44 of 150 missed both times (TPR at 1 % FPR 0.56, AUC 0.925).
