@@ -145,10 +145,12 @@ class RoleMarkerDetector:
         """One finding per marker (capped); markers inside code, named in a sentence or
         printed by a template count for less."""
         findings: list[Finding] = []
-        shop_talk = _TEMPLATE_TALK.search(text) is not None
+        shop_talk: bool | None = None  # looked for once, when the first marker is found
         for name, pattern, score in _MARKERS:
             for match in pattern.finditer(text):
                 start, end = match.span()
+                if shop_talk is None:
+                    shop_talk = _TEMPLATE_TALK.search(text) is not None
                 quiet = shop_talk or _in_code(text, start) or _talked_about(text, start, end)
                 weight = self._in_code_factor if quiet else 1.0
                 findings.append(
