@@ -113,6 +113,8 @@ def fit_combiner(
 
     Deterministic: full-batch Adam from fixed starting weights for a fixed step count.
     """
+    if excess_bound is not None and not excess_bound >= 0.0:  # also refuses NaN
+        raise ValueError(f"excess_bound must be a non-negative number, got {excess_bound}")
     features = np.stack([item.as_array() for item in signals])
     truth = np.asarray(labels, dtype=np.float64)
     if truth.min() == truth.max():

@@ -67,6 +67,12 @@ def test_bounded_excess_weights_never_reward_a_more_benign_whole() -> None:
     assert sum(loose.weights[1:4]) <= 1.25 * loose.weights[0] + 1e-9
 
 
+@pytest.mark.parametrize("bound", [-1.0, float("nan")])
+def test_a_negative_or_missing_excess_bound_is_refused(bound: float) -> None:
+    with pytest.raises(ValueError, match="excess_bound"):
+        fit_combiner(*_rows(), pivot_fpr=0.01, excess_bound=bound)
+
+
 def test_fit_is_deterministic() -> None:
     assert fit_combiner(*_rows(), pivot_fpr=0.01) == fit_combiner(*_rows(), pivot_fpr=0.01)
 
