@@ -31,6 +31,22 @@ _LIMIT_KINDS = frozenset({"budget_exhausted", "decode_depth_exceeded", "decode_b
 # Segments a reader sees as code or data; the rest (hidden elements, comments, alt text,
 # smuggled or decoded text) are channels a reader does not see.
 _EMBEDDED_KINDS = frozenset({"code_comment", "code_string", "json_string", "role_marker"})
+# A structural finding's score is a floor under the verdict. A floor that flags (0.5 or
+# more) gets a tenth of the combiner's score on top, so that among texts held at one floor
+# those the semantic head also reads as attacks rank first: a tenant threshold above the
+# floors then keeps them. Below 0.5 nothing is added, so no text crosses the default
+# threshold by it. Chosen on the hand-made tuning sets and the dev split (session 25):
+# their TPR at 1 % FPR 0.572 -> 0.639, with the same texts flagged at 0.5.
+_FLOOR_AGREEMENT = 0.1
+_FLAGGING_FLOOR = 0.5
+
+
+def floored(combined: float, floor: float) -> float:
+    """The verdict's score from the combiner's score and the highest finding's score."""
+    if floor >= _FLAGGING_FLOOR:
+        # Not only under the floor: the score must not fall where the combiner reaches it.
+        return max(combined, min(1.0, floor + _FLOOR_AGREEMENT * combined))
+    return max(combined, floor)
 
 
 def structural_tokens(findings: Sequence[Finding]) -> tuple[str, ...]:
@@ -467,7 +483,7 @@ class Screener:
         reasons.sort(key=lambda reason: -reason.score)
         # A structural finding keeps its own score as a floor: the corpus the combiner is
         # fitted on has few of the attacks these detectors exist for.
-        final = max(
+        final = floored(
             self._combiner.score(signals),
             max((item.score for item in analysis.findings), default=0.0),
         )
