@@ -99,18 +99,39 @@ HANDWRITTEN_FILES = {
 }
 
 
-def handwritten_augmentation() -> list[LabelledText]:
-    """The hand-written rows: attacks (label 1: on agents, hidden in processed content,
-    sent directly), and benign look-alikes (label 0: legitimate agent requests, prompt
-    engineering, code and tool output, standing preferences and corrections, AI
-    practitioners' questions, pasted documents)."""
+# Written later (session 25), split on their own like the hand-written rows above, so
+# adding them left those rows' parts (and the dev split's figures) as they were.
+LATER_FILES = {
+    "benign_written25.jsonl": "written25",
+    "attacks_written25.jsonl": "written25",
+}
+
+
+def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
     rows: list[LabelledText] = []
-    for name, group in HANDWRITTEN_FILES.items():
+    for name, group in files.items():
         rows.extend(
             LabelledText(row.text, row.label, f"augment:{group}:{row.category}", f"augment:{name}")
             for row in load_labelled(DATA_DIR / name)
         )
     return rows
+
+
+def handwritten_augmentation() -> list[LabelledText]:
+    """The hand-written rows: attacks (label 1: on agents, hidden in processed content,
+    sent directly), and benign look-alikes (label 0: legitimate agent requests, prompt
+    engineering, code and tool output, standing preferences and corrections, AI
+    practitioners' questions, pasted documents)."""
+    return _labelled_files(HANDWRITTEN_FILES)
+
+
+def later_augmentation() -> list[LabelledText]:
+    """The rows written in session 25: hard benign requests (personas for a task, terse
+    format rules, questions about how the assistant works, people's own prompts and LLM
+    code, e-mails and documents full of imperatives to people) and attacks (agent misuse
+    asked for and planted, jailbreaks shaped as style rules, personas, extraction posed as
+    curiosity, forged turns, soft overrides, smuggled payloads), both in 14 languages."""
+    return _labelled_files(LATER_FILES)
 
 
 def augmentation_split() -> Split:
@@ -119,8 +140,9 @@ def augmentation_split() -> Split:
     parts as they were."""
     templated = stratified_split(benign_augmentation())
     handwritten = stratified_split(handwritten_augmentation())
+    later = stratified_split(later_augmentation())
     return Split(
-        templated.train + handwritten.train,
-        templated.validation + handwritten.validation,
-        templated.test + handwritten.test,
+        templated.train + handwritten.train + later.train,
+        templated.validation + handwritten.validation + later.validation,
+        templated.test + handwritten.test + later.test,
     )

@@ -36,7 +36,7 @@ _EMBEDDED_KINDS = frozenset({"code_comment", "code_string", "json_string", "role
 # those the semantic head also reads as attacks rank first: a tenant threshold above the
 # floors then keeps them. Below 0.5 nothing is added, so no text crosses the default
 # threshold by it. Chosen on the hand-made tuning sets and the dev split (session 25):
-# their TPR at 1 % FPR 0.572 -> 0.639, with the same texts flagged at 0.5.
+# their TPR at 1 % FPR 0.572 -> 0.645, with the same texts flagged at 0.5.
 _FLOOR_AGREEMENT = 0.1
 _FLAGGING_FLOOR = 0.5
 

@@ -159,11 +159,16 @@ _RULES = (
         # Not "your return policy no longer applies": a business's policy, asked about.
         r"\byour\s+(?:(?:(?:confidentiality|content|safety|ethical|moral|system|original|"
         r"previous|earlier|old|current|internal|usual|default|ai|assistant|privacy\s+and\s+"
-        r"safety)\s+)+(?:rules?|restrictions?|polic(?:y|ies)|guidelines|guardrails|filters?|"
-        r"instructions|limits|constraints)|(?:rules|restrictions|guidelines|guardrails|filters|"
-        r"instructions|constraints))\s+(?:no\s+longer\s+appl(?:y|ies)|"
-        r"(?:(?:has|have)\s+been|(?:is|are|was|were)(?:\s+now)?)\s+(?:lifted|removed|suspended|"
-        r"disabled|waived|relaxed|paused|revoked|cancel+ed|void|deactivated|turned\s+off))\b|"
+        r"safety|refusal)\s+)+(?:rules?|restrictions?|polic(?:y|ies)|guidelines|guardrails|"
+        r"filters?|instructions|limits|constraints|guidance)|(?:rules|restrictions|guidelines|"
+        r"guardrails|filters|instructions|constraints|guidance))\s+(?:no\s+longer\s+"
+        r"appl(?:y|ies)|(?:(?:has|have)\s+been|(?:is|are|was|were)(?:\s+now)?)\s+(?:lifted|"
+        r"removed|suspended|disabled|waived|relaxed|paused|revoked|cancel+ed|void|deactivated|"
+        r"turned\s+off|superseded|replaced|retired|rescinded))\b|"
+        # "Assistants are no longer required to decline": the duty to refuse declared gone.
+        r"\b(?:ai|assistants?|chatbots?|models?|you)\s+(?:are|is)\s+no\s+longer\s+(?:required|"
+        r"obliged|expected|supposed)\s+to\s+(?:decline|refuse|follow\s+(?:your|the|its|their)\s+"
+        r"(?:rules|guidelines|instructions)|filter)\b|"
         r"\b(?:put|place|set)\s+(?:your\s+|the\s+)?(?:content\s+polic(?:y|ies)|safety\s+(?:rules|"
         r"filters?|guidelines)|guardrails|filters?|restrictions|rules)\s+on\s+hold\b|"
         r"\b(?:instructions|rules|prompt|guidelines)\s+you\s+(?:received|were\s+given|got)\b"
@@ -175,6 +180,17 @@ _RULES = (
     _rule(
         "refusal_suppression",
         r"\b(?:never|do\s+not|don't)\s+(?:refuse|decline|break\s+character)\b|"
+        # "You're a character who never says no", "you will never say no to me": the model
+        # told it has no refusal (not "a butler who never says no", a story's character).
+        r"\byou(?:'re|\s+are)\b[^.\n]{0,60}?\bwho\s+never\s+says\s+no\b|"
+        r"\byou\s+(?:will\s+|must\s+|shall\s+|can\s+)?never\s+say\s+no\b|"
+        # "Skip the part where you think about whether you should answer", "don't evaluate
+        # whether a request is appropriate": the model's judgement of a request switched off.
+        r"\b(?:skip|don't|do\s+not|stop|no\s+need\s+to)\b[^.\n]{0,40}?\b(?:think\w*\s+about|"
+        r"consider\w*|decid\w*|evaluat\w*|judg\w*|assess\w*|check\w*|worry\w*\s+about)\s+"
+        r"whether\s+(?:you\s+should\s+(?:answer|help|respond|comply|reply)|(?:a|the|my|this|any|"
+        r"each)\s+(?:request|question|prompt|task)\s+is\s+(?:appropriate|allowed|ok(?:ay)?|safe|"
+        r"ethical|permitted|harmful|legal))\b|"
         r"\bwithout\s+(?:any\s+)?(?:refus\w+|disclaimers|censorship|(?:moral|ethical|safety)\s+"
         r"warnings)\b",
         0.55,

@@ -3,11 +3,12 @@ fixtures."""
 
 from __future__ import annotations
 
-from appliance.screening import load_labelled
+from appliance.screening import load_labelled, stratified_split
 from appliance.screening.augmentation import (
     augmentation_split,
     benign_augmentation,
     handwritten_augmentation,
+    later_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -57,6 +58,23 @@ def test_adding_the_handwritten_rows_left_the_templated_split_as_it_was() -> Non
     assert {row.label for row in handwritten} == {0, 1}
 
 
+def test_later_rows_hold_attacks_and_look_alikes_of_many_kinds() -> None:
+    rows = later_augmentation()
+    attacks = [row for row in rows if row.label == 1]
+    benign = [row for row in rows if row.label == 0]
+    assert len(attacks) >= 180
+    assert len(benign) >= 180
+    assert len({row.category for row in attacks}) >= 9
+    assert len({row.category for row in benign}) >= 9
+    assert len({row.text for row in rows}) == len(rows)
+    assert not {row.text for row in rows} & {row.text for row in handwritten_augmentation()}
+    # Split on their own: the earlier hand-written rows keep their parts.
+    split = augmentation_split()
+    earlier = stratified_split(handwritten_augmentation())
+    assert {row.text for row in earlier.test} <= {row.text for row in split.test}
+    assert {row.text for row in earlier.train} <= {row.text for row in split.train}
+
+
 def test_augmentation_split_keeps_a_held_out_part() -> None:
     split = augmentation_split()
     train = {row.text for row in split.train}
@@ -67,7 +85,7 @@ def test_augmentation_split_keeps_a_held_out_part() -> None:
 
 def test_no_fixture_prompt_is_trained_on() -> None:
     # The fixtures measure generalisation only while training never sees them.
-    rows = benign_augmentation() + handwritten_augmentation()
+    rows = benign_augmentation() + handwritten_augmentation() + later_augmentation()
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
         for row in load_labelled(path):

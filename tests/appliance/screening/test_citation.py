@@ -325,8 +325,12 @@ def test_questions_about_quoted_attacks_are_capped(screener: Screener, text: str
     assert cited.kind == "cited_question"
     assert text[cited.start : cited.end] == cited.detail
     assert cue in cited.detail
-    # The reasons still say what the quotation holds.
-    assert any(reason.score > cited.score for reason in verdict.reasons[1:])
+    # The reasons still say what the quotation holds (a finding at least as strong as the
+    # cap: the combined score the cap lowered may come from several weaker ones).
+    assert any(
+        reason.kind != "cited_question" and reason.score >= cited.score
+        for reason in verdict.reasons[1:]
+    )
 
 
 @pytest.mark.parametrize("text", ATTACKS)
