@@ -399,6 +399,38 @@ def payload_split(text: str) -> Finding | None:
     return None
 
 
+# A payload to be decoded and then carried out, in one breath: "decode and then perform the
+# instruction:", "interpret the morse code and do the task?", "what would this print? Then do
+# what it prints". The order must end there ("do the task I described earlier" names
+# another task), and "decoder" or "interpret the code review" is no decoding.
+_DECODE_THEN_DO = guarded(
+    r"\b(?:decod(?:e|ing)|decipher(?:ing)?|unscrambl(?:e|ing)|interpret\s+(?:the\s+|this\s+)?"
+    r"(?:morse|cipher|binary|hex|encoded)(?:\s+[\w-]+)?)\b[^.\n?!]{0,40}?(?:\band|\bthen|,)\s+"
+    r"(?:then\s+)?(?:please\s+)?(?:(?:execute|perform|carry\s+out|obey|act\s+on|follow|run|do)\s+"
+    r"(?:it|them|the\s+(?:task|instruction|command|action|order)s?)(?![ \t]+\w)|do\s+(?:what|as)\s+"
+    r"(?:it|they)\s+(?:says?|asks?))|"
+    r"\bdo\s+what(?:ever)?\s+(?:it|the\s+(?:code|script|program|output))\s+(?:prints|outputs|"
+    r"returns)\b",
+    re.IGNORECASE,
+)
+
+
+def decode_then_do(text: str) -> Finding | None:
+    """An order to decode a payload and carry out what it says."""
+    for match in itertools.islice(_DECODE_THEN_DO.finditer(text), _SPLIT_TRIES):
+        if is_discussed(text, *match.span(), quotes=False):
+            continue
+        return Finding(
+            kind="jailbreak_template",
+            start=match.start(),
+            end=match.end(),
+            path="decode_and_obey",
+            score=_SPLIT_SCORE,
+            detail=match.group(0)[:80],
+        )
+    return None
+
+
 class JailbreakTemplateDetector:
     """Scores a text by how many distinct jailbreak-template cues it issues."""
 
@@ -420,7 +452,12 @@ class JailbreakTemplateDetector:
         score = next((value for floor, value in _SCORES if total >= floor), 0.0)
         extra = [
             item
-            for item in (many_shot(text), payload_split(text), authored_injection(text))
+            for item in (
+                many_shot(text),
+                payload_split(text),
+                decode_then_do(text),
+                authored_injection(text),
+            )
             if item is not None
         ]
         if score == 0.0:
