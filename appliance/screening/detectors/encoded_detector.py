@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from appliance.screening.detectors.decoders import DECODERS, reads_as_sentences
-from appliance.screening.detectors.override_detector import find_overrides
+from appliance.screening.detectors.override_detector import override_rules
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
 
@@ -24,7 +24,12 @@ class EncodedPayloadDetector:
             if scan.expired():
                 break
             for item in decoding.decode(text):
-                if not decoding.screen_fully and not find_overrides(item.text):
+                # ROT13 and leetspeak read any text: kept only when the reading holds an
+                # override the text as written does not ("10k for 5 min" beside a runbook's
+                # "Admin override:" is no second, hidden one).
+                if not decoding.screen_fully and not (
+                    override_rules(item.text) - override_rules(text[item.start : item.end])
+                ):
                     continue
                 if (item.start, item.end, item.text) in seen:
                     continue  # one ROT13 line found by the ROT13 and letter-shift decoders

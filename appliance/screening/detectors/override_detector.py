@@ -16,6 +16,12 @@ _WORD = r"[\w'\u2019-]+"
 _SEPARATOR = r"[^\w'\u2019-]+"
 _GAP = rf"(?:{_WORD}{_SEPARATOR}){{0,3}}?"
 _SHORT_GAP = rf"(?:{_WORD}{_SEPARATOR}){{0,2}}?"
+# Devices and programs with a developer or debug mode of their own.
+DEVICE = (
+    r"(?:android|iphone|ipad|ios|phone|smartphone|pixel|samsung|galaxy|xiaomi|huawei|oneplus|"
+    r"tablet|device|chrome|chromebook|firefox|edge|browser|windows|macos|mac|pc|laptop|xbox|"
+    r"playstation|ps5|switch|router|bios|uefi|tv|roku|kindle|vscode|unity|minecraft|console)\b"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +90,10 @@ _RULES = (
     ),
     _rule(
         "mode_switch",
+        # Not "developer mode on my Android" nor "... is enabled on the Pixel": a device's.
         r"\b(?:developer|god|debug|admin|sudo|jailbreak|dan)\s+mode\s+(?:is\s+)?"
-        r"(?:enabled|activated|on|engaged)\b|\bdo\s+anything\s+now\b|"
+        r"(?:enabled|activated|on|engaged)\b(?!\s+(?:my|your|his|her|our|their|the|this|that|"
+        r"a|an)\b)(?![^.\n]{0,30}\b" + DEVICE + r")|\bdo\s+anything\s+now\b|"
         r"\b(?:without|no|ignore\s+(?:all|any))\s+(?:ethical|moral|safety|content)\s+"
         r"(?:guidelines|restrictions|filters|constraints|limits)\b",
         0.7,
@@ -381,10 +389,11 @@ class OverrideDetector:
         return findings
 
 
-def find_overrides(text: str) -> bool:
-    """Whether any override rule matches `text` undiscussed (used to test decodings)."""
+def override_rules(text: str) -> set[str]:
+    """The override rules that match `text` undiscussed (used to test decodings)."""
+    found: set[str] = set()
     for rule in _RULES:
         match = rule.pattern.search(text)
         if match is not None and not is_discussed(text, *match.span()):
-            return True
-    return False
+            found.add(rule.name)
+    return found

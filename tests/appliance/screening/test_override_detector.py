@@ -58,6 +58,9 @@ ISSUED = [
 BENIGN = [
     "How do I make git ignore the build folder?",
     "My toddler never says no to broccoli if I add cheese.",
+    # A device's developer mode.
+    "How do I turn on developer mode on my Android? I want to enable USB debugging.",
+    "Developer mode is enabled on my Pixel but USB debugging is greyed out.",
     "Write a story about a butler who never says no to his employer, until he does.",
     "Skip the part where you explain what a linked list is; I just need the code.",
     "Don't judge whether my poem is good, just check the rhyme scheme.",
