@@ -185,6 +185,14 @@ def main() -> None:
         "tool_results_attacks",
         "tool_results2_benign",
         "tool_results2_attacks",
+        "quoted3_benign",
+        "quoted3_attacks",
+        "sealed8_benign",
+        "sealed8_attacks",
+        "sealed9_benign",
+        "sealed9_attacks",
+        "written25_benign",
+        "written25_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -210,6 +218,17 @@ def main() -> None:
             f"keywords {tpr_at_fpr(labels, keywords, 0.01):.3f} / "
             f"{roc_auc(labels, keywords):.3f}"
         )
+    # The pairs nobody read, pooled: one threshold for all of them, as a deployment has.
+    sealed = [pair for pair in _PAIRS if pair[0].startswith("sealed")]
+    labels = [label for pair in sealed for name in pair for label in scored[name][0]]
+    detector = [score for pair in sealed for name in pair for score in scored[name][1]]
+    keywords = [score for pair in sealed for name in pair for score in scored[name][2]]
+    print(
+        f"  {f'{len(sealed)} sealed pooled':<22} detector "
+        f"{tpr_at_fpr(labels, detector, 0.01):.3f} / {roc_auc(labels, detector):.3f}, "
+        f"keywords {tpr_at_fpr(labels, keywords, 0.01):.3f} / "
+        f"{roc_auc(labels, keywords):.3f}"
+    )
 
 
 # Benign and attack fixtures written as a pair (the last by two authors who never met).
@@ -233,6 +252,10 @@ _PAIRS = (
     ("sealed7_benign", "sealed7_attacks"),
     ("tool_results_benign", "tool_results_attacks"),
     ("tool_results2_benign", "tool_results2_attacks"),
+    ("quoted3_benign", "quoted3_attacks"),
+    ("sealed8_benign", "sealed8_attacks"),
+    ("sealed9_benign", "sealed9_attacks"),
+    ("written25_benign", "written25_attacks"),
 )
 
 if __name__ == "__main__":
