@@ -60,8 +60,6 @@ _WORD_ORDER_LANGUAGES: dict[str, tuple[str, str]] = {
     "id": (r"abaikan|lupakan|acuhkan", r"instruksi|aturan|perintah|pedoman|batasan"),
     "vi": (r"b[oỏ]\s+qua|qu[eê]n", r"h[uư][oớ]ng\s+d[aẫ]n|quy\s+t[aắ]c|ch[iỉ]\s+d[aẫ]n|l[eệ]nh"),
 }
-
-
 # Words may hold ' and -, separators never do: overlapping classes would let a run of
 # dashes split every way, and matching would take time exponential in its length.
 _SEPARATOR = r"[^\w'\u2019-]+"

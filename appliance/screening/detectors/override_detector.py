@@ -19,8 +19,8 @@ _SHORT_GAP = rf"(?:{_WORD}{_SEPARATOR}){{0,2}}?"
 # Devices and programs with a developer or debug mode of their own.
 DEVICE = (
     r"(?:android|iphone|ipad|ios|phone|smartphone|pixel|samsung|galaxy|xiaomi|huawei|oneplus|"
-    r"tablet|device|chrome|chromebook|firefox|edge|browser|windows|macos|mac|pc|laptop|xbox|"
-    r"playstation|ps5|switch|router|bios|uefi|tv|roku|kindle|vscode|unity|minecraft|console)\b"
+    r"tablet|device|chrome|chromebook|firefox|browser|windows|macos|mac|pc|laptop|xbox|"
+    r"playstation|ps5|router|bios|uefi|tv|roku|kindle|vscode|minecraft)\b"
 )
 
 
@@ -92,8 +92,8 @@ _RULES = (
         "mode_switch",
         # Not "developer mode on my Android" nor "... is enabled on the Pixel": a device's.
         r"\b(?:developer|god|debug|admin|sudo|jailbreak|dan)\s+mode\s+(?:is\s+)?"
-        r"(?:enabled|activated|on|engaged)\b(?!\s+(?:my|your|his|her|our|their|the|this|that|"
-        r"a|an)\b)(?![^.\n]{0,30}\b" + DEVICE + r")|\bdo\s+anything\s+now\b|"
+        r"(?:enabled|activated|engaged|on\b(?!\s+(?:my|your|his|her|our|their|the|this|that|a|"
+        r"an)\b))\b(?![^.\n]{0,30}\b" + DEVICE + r")|\bdo\s+anything\s+now\b|"
         r"\b(?:without|no|ignore\s+(?:all|any))\s+(?:ethical|moral|safety|content)\s+"
         r"(?:guidelines|restrictions|filters|constraints|limits)\b",
         0.7,
