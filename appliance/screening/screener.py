@@ -35,8 +35,9 @@ _EMBEDDED_KINDS = frozenset({"code_comment", "code_string", "json_string", "role
 # more) gets a tenth of the combiner's score on top, so that among texts held at one floor
 # those the semantic head also reads as attacks rank first: a tenant threshold above the
 # floors then keeps them. Below 0.5 nothing is added, so no text crosses the default
-# threshold by it. Chosen on the hand-made tuning sets and the dev split (session 25):
-# their TPR at 1 % FPR 0.572 -> 0.645, with the same texts flagged at 0.5.
+# threshold by it. Session 25, on the hand-made tuning sets and the dev split: their TPR at
+# 1 % FPR 0.572 -> 0.645, with the same texts flagged at 0.5. A fifth (0.654 there) moved
+# scores further; the sealed sets' totals, lower at a fifth, were seen when 0.1 was kept.
 _FLOOR_AGREEMENT = 0.1
 _FLAGGING_FLOOR = 0.5
 
