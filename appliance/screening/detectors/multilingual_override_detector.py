@@ -283,8 +283,16 @@ class MultilingualOverrideDetector:
             return self._detect(text)
         # Arabic short-vowel marks ("انسَ", "تجاهَلْ") split the words the patterns spell
         # bare: match on the text without them, and report spans in the original.
-        kept = [index for index, char in enumerate(text) if not _HARAKAT.match(char)]
-        bare = "".join(text[index] for index in kept)
+        found = self._detect(_HARAKAT.sub("", text))
+        if not found:
+            return found
+        # Where each character of the bare text stands in the original (built only when
+        # there is a span to map: a long vowelled text with no finding pays the sub alone).
+        kept = [
+            index
+            for index, char in enumerate(text)
+            if not ("\u064b" <= char <= "\u065f" or char == "\u0670")
+        ]
         kept.append(len(text))
         return [
             replace(
@@ -293,7 +301,7 @@ class MultilingualOverrideDetector:
                 end=kept[item.end - 1] + 1 if item.end > item.start else kept[item.start],
                 detail=text[kept[item.start] : kept[item.end - 1] + 1][:80],
             )
-            for item in self._detect(bare)
+            for item in found
         ]
 
     def _detect(self, text: str) -> list[Finding]:
