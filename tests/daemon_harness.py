@@ -6,6 +6,7 @@ vLLM's CPU backend serving the locally built random-weight demo model.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -233,6 +234,38 @@ class RunningDaemon:
                 return status
             time.sleep(0.05)
         return status
+
+    def request_records(self, request_id: str, timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Wait until the audit log holds a request record for `request_id`; return them all.
+
+        The handler writes the record after the engine is freed (a cancel, a deadline), so
+        a test that read the file as soon as the engine was idle could race the write.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            records = [
+                record
+                for path in sorted(self.audit_dir.glob("*.jsonl"))
+                for record in map(json.loads, path.read_text().splitlines())
+                if record.get("kind") == "request" and record.get("request_id") == request_id
+            ]
+            if records or time.monotonic() >= deadline:
+                return records
+            time.sleep(0.05)
+
+    def request_log_lines(self, request_id: str, timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Wait until the daemon's log holds a request line for `request_id` (written after
+        the audit record); return those lines' JSON fields."""
+        deadline = time.monotonic() + timeout
+        while True:
+            lines = [
+                json.loads(text[text.index("{") :])
+                for text in self.log_path.read_text(errors="replace").splitlines()
+                if "appliance.requests" in text and request_id in text
+            ]
+            if lines or time.monotonic() >= deadline:
+                return lines
+            time.sleep(0.05)
 
     def terminate(self, timeout: float = 60.0) -> int:
         if self.process.poll() is None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import threading
 import time
 import uuid
@@ -197,16 +196,9 @@ def test_cancel_mid_stream_frees_the_engine(daemon: RunningDaemon, pause_s: floa
     assert idle.unfinished_requests == 0
     assert idle.outstanding_requests == 0
     # Audited as the caller's cancel, not as an internal error of the daemon's.
-    records = (daemon.audit_dir / "audit.jsonl").read_text().splitlines()
-    statuses = [
-        r["status"] for r in map(json.loads, records) if r.get("request_id") == sent.request_id
-    ]
+    statuses = [r["status"] for r in daemon.request_records(sent.request_id)]
     assert statuses == ["CANCELLED"]
-    (line,) = [
-        json.loads(text[text.index("{") :])
-        for text in daemon.log_path.read_text().splitlines()
-        if "appliance.requests" in text and sent.request_id in text
-    ]
+    (line,) = daemon.request_log_lines(sent.request_id)
     assert line["status"] == "CANCELLED"
     if pause_s:  # cut off mid-write: the log line says the response was not delivered
         assert str(line.get("error", "")).startswith("response not delivered"), line
