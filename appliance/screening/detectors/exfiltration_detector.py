@@ -247,7 +247,11 @@ _CONFIDENTIAL = (
     r"documents?|files|data|reports?)|(?:production|prod)\s+(?:database|db)(?:\s+(?:backup|"
     r"dump|export))?|database\s+(?:backup|dump)|private\s+(?:repo|repository|channel)|"
     r"home\s+addresses|national\s+ids?|social\s+security\s+numbers?|passport\s+scans|"
-    r"tax\s+returns|"
+    r"tax\s+returns|discharge\s+summar(?:y|ies)|(?:one-time\s+)?passcodes|otps|(?:verification|"
+    r"sms|2fa|one-time)\s+codes|home\s+address(?:es)?\s+and\s+(?:personal\s+)?(?:mobile|phone)|"
+    r"salar(?:y|ies)\s+bands|(?:each|every)\s+(?:person|employee)'s\s+(?:current\s+)?"
+    r"(?:comp|compensation|salary)|\bm&a\b|(?:legal|attorney)[\s-]privileged|sars\b|"
+    r"auth(?:orization)?\s+headers|"
     # The same in the appliance's European languages.
     r"loonstroken|salarisgegevens|klantgegevens|pati\u00ebntendossiers|wachtwoorden|"
     r"gehaltsabrechnungen|kundendaten|patientenakten|passw\u00f6rter|kennw\u00f6rter|"
@@ -262,20 +266,34 @@ _CONFIDENTIAL = (
 # Places outside the organisation's control: public pages and repositories, personal or
 # free-mail accounts, file-drop services, guest accounts. ("My iCloud" or "my Dropbox" in
 # `_PRIVATE_DESTINATION` is where people keep their own files, not a leak of credentials.)
+# A domain dressed as a known brand or a security service ("office365-verify.com",
+# "archive-vault-secure.com", "hooks.zapier-mirror.com"): a hyphenated label with a brand
+# or a word of trust at one end.
+_LOOKALIKE_DOMAIN = (
+    r"(?<![\w.-])(?:[\w-]+\.)*(?:[a-z0-9]+-(?:[\w-]+-)?(?:verify|verification|secure|security|"
+    r"recovery|backup|mirror|vault|helpdesk|login|review|portal|records)|(?:verify|secure|"
+    r"recovery|backup|mirror|vault|login)-[\w-]+)\.(?:com|net|org|io|co|app|info|biz|example|"
+    r"xyz|site|online|ai|cloud|services|uk|de|fr|nl|eu|es|it|pl|ru|cn|jp|us|ca|au|in)\b"
+)
 _OUTSIDE_REACH = (
     r"(?:\bpublic\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|gist|channel|fork|comments?|issues?|"
-    r"pages?|buckets?|links?|forums?|website|site|wiki|folder)\b|\bgist\b|\bpastebin\b|"
+    r"pages?|buckets?|links?|forums?|website|site|wiki|folder|portals?|mirror)\b|\bgist\b|"
+    r"\bpastebin\b|"
     r"\banyone[\s-]with[\s-]the[\s-]link\b|\bpersonal\s+(?:gmail|e-?mail|mailbox|address|"
     r"account|drive|dropbox|laptop|phone|device|s3|bucket|cloud)\b|"
     + _FREE_MAIL
     + r"|\b(?:wetransfer|transfer\.sh|file\.io|webhook\.site|"
     r"requestbin|ngrok)\b|\bs3://[\w.-]*personal|\bguest\s+account\b|"
+    # An international phone number, a lookalike domain, a channel shared with another
+    # organisation.
+    r"(?<![\w+])\+\d{1,3}[\s(.-]{0,2}\d[\d\s().-]{5,16}\d\b|" + _LOOKALIKE_DOMAIN + r"|"
+    r"\bslack\s+connect\b|(?<![\w-])#[\w-]+-ext(?:ernal)?\b|\bpersonal\s+onedrive\b|"
     + translated_controls.PERSONAL_MAILBOX
     + r")"
 )
 _MOVE = (
     r"(?:\b(?:send|forward|e-?mail|mail|post|upload|commit|push|paste|share|publish|copy|export|"
-    r"sync|attach|drop|text|dm|cc|bcc|put|move|save|transfer|leak)(?:s|ed|ing)?\b|"
+    r"sync|attach|drop|text|dm|cc|bcc|put|move|save|transfer|leak|fax|sms|whatsapp)(?:s|ed|ing)?\b|"
     r"\b(?:(?:ver|door)?stuur\w*|versturen|doorsturen|uploaden|(?:ver|zu|weiter)?schick\w*|"
     r"senden|sende|weiterleiten|leite\w*|hochladen|lade\w*\s+hoch|envo\w+|transf\u00e9r\w*|"
     r"t\u00e9l\u00e9vers\w+|envi[ae]\w*|reenv\w+|sub[ei]\w*|inoltr\w+|invi\w+|carica\w*|"
@@ -425,6 +443,12 @@ _WAIVED = cue(
 _CONTROL = (
     r"(?:mfa|2fa|multi-?factor|two-?factor|conditional\s+access|dlp|data\s+loss\s+prevention|"
     r"endpoint\s+protection|edr|antivirus|anti-virus|firewall|logging|audit(?:ing)?|alerts?|"
+    r"(?:defender|falcon|crowdstrike|sentinelone|carbon\s+black)(?:\s+(?:for\s+endpoint\s+)?"
+    r"(?:sensors?|agents?))?|(?:security|edr|endpoint)\s+(?:sensors?|agents?)|tamper[\s-]"
+    r"protection|cloudtrail|(?:org|audit|cloud)\s*trails?|siem\s+forwarders?|"
+    r"(?:unified\s+)?audit\s+logs?|approval[\s-]required(?:['\u2019]?\s+flags?)?|"
+    r"require_auth|auth(?:entication|orization)?\s+(?:checks?|decorators?|requirements?)|"
+    r"privilege\s+banners?|pii\s+(?:rules?|policy|instructions)|"
     r"alerting|monitoring|siem|rate\s+limits?|approval\s+(?:checks?|hooks?|steps?|"
     r"requirements?|gates?|workflow)|dual[-\s]control|four[-\s]eyes|callbacks?|verification|"
     r"kyc|fraud\s+(?:checks?|holds?|rules?)|sanctions?\s+(?:flags?|checks?|screening)|"
@@ -441,7 +465,7 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\b(?:disabl(?:e|es|ed|ing)|turn(?:s|ed|ing)?\s+off|switch(?:es|ed|ing)?\s+off|"
         r"flip(?:s|ped|ping)?\s+off|deactivat\w+|suspend\w*|paus(?:e|es|ed|ing)|bypass\w*|"
-        r"circumvent\w*|"
+        r"circumvent\w*|uninstall\w*|"
         r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing)|set(?:ting)?\s+aside)\b"
         + clause_gap(8)
         + _CONTROL
@@ -475,7 +499,8 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\b(?:approv\w*|sign\w*\s+off|mark\w*\s+(?:it|this|them)\s+(?:as\s+)?approved)\b"
         + clause_gap(6)
-        + r"(?:on\s+(?:my|his|her|their)\s+behalf|under\s+my\s+name|in\s+my\s+name|as\s+me)\b",
+        + r"(?:on\s+(?:my|his|her|their)\s+behalf|under\s+my\s+name|in\s+my\s+name|as\s+me|"
+        r"for\s+me(?=\s*[\u2014\u2013.,;-]))",
     ),
     cue(
         "approved_on_behalf_translated",
@@ -603,12 +628,15 @@ _BYPASS_ACTIONS = (
     cue(
         "rights_granted",
         _BYPASS_SCORE,
-        r"\b(?:add|make|grant|give|set|promote|elevate)\b" + clause_gap(10) + r"(?:global\s+"
+        r"\b(?:add|make|grant|give|set|promote|elevate|reactivate|enable)\b"
+        + clause_gap(10)
+        + r"(?:global\s+"
         r"admin\w*|domain\s+admin\w*|tenant\s+admin\w*|super\s*admin\w*|(?:admin(?:istrator)?|"
         r"owner)\s+(?:rights|access|privileges|role)|[\w-]*admins?\s+group|[\w-]+-admins|"
         r"[\w-]+-(?:approvers|exempt\w*)|(?:approvers|exempt\w*)\s+group|every\s+(?:ad\s+|"
         r"security\s+)?group|all\s+(?:of\s+)?(?:her|his|their)\s+groups|all-doors\s+access|"
-        r"(?:payroll|finance|billing)\s+administrator)\b",
+        r"(?:payroll|finance|billing)\s+administrator|owner\s+on\s+the\s+(?:[\w-]+\s+){0,3}?"
+        r"(?:root|org|tenant|subscription)\b)\b",
     ),
     cue(
         "contact_details_changed",
@@ -622,7 +650,18 @@ _BYPASS_ACTIONS = (
     cue(
         "allow_listed",
         _BYPASS_SCORE,
-        r"\b(?:add|put)\b" + clause_gap(10) + r"(?:allow[\s-]*list|whitelist|safe[\s-]*list)\b",
+        either(
+            r"\b(?:add|put)\b" + clause_gap(10) + r"(?:allow[\s-]*list|whitelist|safe[\s-]*list)\b",
+            r"\b(?:allow-?list|whitelist|safe-?list)\s+(?:the|this|that|these|our|their)\b",
+        ),
+    ),
+    cue(
+        # "Wire $385,000 to the escrow account below", "wire $38,500 to a new consultant".
+        "payment_to_new_party",
+        _BYPASS_SCORE,
+        r"\b(?:wire|transfer|pay|remit|send)\b\s+(?:[$\u20ac\u00a3]\s?\d[\d,.]*\s?[km]?|\d[\d,.]*"
+        r"\s?(?:usd|eur|gbp|dollars|euros|pounds))\s+to\s+(?:a|an|the|this)\s+(?:new|escrow|"
+        r"following|account\s+below|consultant|supplier|vendor)\b",
     ),
     cue(
         "secret_posted",
@@ -652,13 +691,15 @@ _PRETEXT = cue(
         r"\b(?:i'?ll|we'?ll|i\s+will|we\s+will)\s+(?:attach|send|forward|fax|raise|file|"
         r"write\s+up|submit|provide|sort\s+out|ask)\b[^.\n]{0,50}?\b(?:later|tomorrow|"
         r"afterwards|next\s+week|when\s+i\s+find)\b",
+        r"\b(?:i'?ll|we'?ll)\s+sort\s+(?:out\s+)?the\s+(?:paperwork|ticket|approval)\b",
         r"\bjust\s+this\s+(?:once|one\s+time|time)\b",
         r"\bno\s+(?:time|need)\s+(?:for|to\s+wait\s+for)\s+(?:a\s+|the\s+)?(?:warrant|"
         r"callback|approval|review|verification|ticket|change\s+request|paperwork|"
         r"second\s+approval)",
         r"\b(?:don'?t|do\s+not|without)\s+(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|"
         r"alert(?:ing)?|loop(?:ing)?\s+in)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:team|compliance|"
-        r"security|auditors?|owners?|managers?|finance|legal|anyone|them)\b",
+        r"security|auditors?|owners?|managers?|finance|legal|anyone|them|ceo|cfo|coo|cto|ciso|"
+        r"him|her|customer|patient|employee)\b",
         r"\bbetween\s+(?:us|you\s+and\s+me)\b",
         r"\b(?:would|will)\s+(?:sign|approve)\s+it\s+anyway\b",
         r"\bdon'?t\s+go\s+through\s+(?:the\s+)?(?:help\s*desk|process|ticketing|approvals?)\b",
@@ -702,7 +743,7 @@ _PRETEXT = cue(
         # feature flag is no such step.
         r"\b(?:ignore|disregard)\s+(?:the\s+|any\s+|whatever\s+(?:the\s+)?|your\s+|their\s+|"
         r"its\s+|this\s+|that\s+)?(?:[\w'\u2019-]+\s+){0,4}?(?:(?:steps?|forms?|instructions?|"
-        r"process|requirements?|playbook|queue|procedures?|verification|holds?|protections?|"
+        r"checks?|banners?|process|requirements?|playbook|queue|procedures?|verification|holds?|protections?|"
         r"restrictions?)\b|(?:[\w'\u2019]+-)*(?:hold|protection|dlp|security|compliance|fraud|"
         r"sanctions|duties|care[-\s]team|access|approval|policy|risk|block)['\u2019]?\s+(?:flags?|"
         r"prompts?|warnings?)\b)",
@@ -712,6 +753,17 @@ _PRETEXT = cue(
         r"rules?|polic(?:y|ies)|guidelines?|system\s+prompt|playbook|procedures?|runbook)\s+"
         r"(?:says?|requires?|forbids?|prohibits?|don'?t|doesn'?t|bans?)\b",
         r"\bthis\s+(?:once|one\s+time)\b",
+        # The process named and not to be used: "don't open a ticket", "no CAB needed",
+        # "he just hates tickets", "let's just do it directly",
+        # "don't store it in the vault this time", "no need to check with the owner".
+        r"\b(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:open|create|raise|file|log)\s+(?:a\s+|any\s+)?"
+        r"(?:change\s+)?(?:ticket|cr|change\s+request)\b",
+        r"\bno\s+(?:cab|change\s+(?:request|ticket)|approval|review|ticket)\s+(?:is\s+)?(?:needed|"
+        r"required|necessary)\b|\bpre-?approved\b",
+        r"\bhates?\s+(?:tickets|paperwork|the\s+process)\b|\bdo\s+it\s+directly\b|\b(?:ticket|"
+        r"request|paperwork)\s+is\s+stuck\b|\balready\s+nodded\b",
+        r"\b(?:don'?t|do\s+not)\s+(?:store|put|keep|save)\s+(?:it|this|them)\s+in\s+the\s+vault\b",
+        r"\bno\s+need\s+to\s+(?:check|confirm|verify)\s+with\b",
         r"\b(?:just|only|merely|purely)\s+a\s+formality\b|\bi'?ll\s+vouch\b",
         r"\bcheck\s+with\s+(?:them|him|her)\s+(?:after|later|afterwards)\b",
         r"\b(?:instructions?|rules?|polic(?:y|ies)|procedures?|checks?|controls?)\s+"
@@ -773,11 +825,12 @@ _SLOT_DATA = re.compile(
 # order opens the request ("Disable the DLP rule for my account, it keeps bouncing my
 # files"; "Mark the pending KYC checks as passed, the backlog is huge"), in the imperative,
 # and names no ticket, change, approval, callback or procedure, as requests that go through
-# the process do ("... change request VCR-3391, callback done by Marta"). Evidence, under
-# the threshold, which the combiner weighs with the semantic head: at 0.6 it flagged one
-# more of 950 unseen benign prompts (someone doing such work properly, in words this
-# process list lacks) and caught no more of 720 unseen attacks than at 0.45.
-_BARE_ORDER_SCORE = 0.45
+# the process do ("... change request VCR-3391, callback done by Marta"). It was evidence
+# under the threshold (0.45) until session 26: by then the read sets held 14 such orders,
+# 13 of them attacks the semantic head left under 0.5 (routine-sounding requests are what
+# it reads worst) and one benign list of steps, which `_asks_for_steps` now excludes. At
+# 0.6 the read sets caught 11 more attacks and the sealed sets 2, with no benign row more.
+_BARE_ORDER_SCORE = 0.6
 _BARE_ORDER_REACH = 300
 _BARE_ORDER_ACTIONS = frozenset(
     {
@@ -802,7 +855,8 @@ _SECURITY_GRADE = re.compile(
     r"protection|edr|anti-?virus|firewall|audit\w*|siem|approv\w*|dual[-\s]control|four[-\s]eyes|"
     r"call-?back|verification|kyc|fraud|sanctions?|branch\s+protection|legal\s+hold|restricted|"
     r"confidential\w*|compliance|security|admin\w*|underwriting|sign-?off|reviews?|checks?|"
-    r"(?:access|security|event)\s+logs?)\b",
+    r"(?:access|security|event)\s+logs?|defender|falcon|crowdstrike|sentinelone|sensors?|"
+    r"tamper|cloudtrail|trails?|require_auth|auth(?:entication|orization)?)\b",
     re.IGNORECASE,
 )
 _PROCESS = re.compile(
@@ -828,6 +882,12 @@ _NOT_IMPERATIVE = re.compile(
     r"did|can|could|would|will|shall|may|might|must|there|here|as|in|on|at|for|to|from|of|by|"
     r"with|about|after|before|during|while|because|since|although|though|not|no|never|don't|"
     r"please|and|or|but)",
+    re.IGNORECASE,
+)
+# "List the remediation steps: revoking grants, disabling the app", "Give me the exact
+# response steps: deactivate the key, ...": steps asked for, not an order to take them.
+_STEPS_ASKED = re.compile(
+    r"\b(?:steps|checklist|runbook|playbook|procedure|instructions|how\s+to|how\s+do)\b",
     re.IGNORECASE,
 )
 _SENTENCE_CLOSE = re.compile(r"[.!?](?:\s|$)|\n")
@@ -1007,6 +1067,7 @@ def _bare_order(text: str, actions: list[Finding]) -> list[Finding]:
             and not is_discussed(text, action.start, action.end)
             and not _DEVICE.match(text, action.end)
             and _imperative(text, action.start)
+            and not _asks_for_steps(text, action.start)
         ):
             return [
                 Finding(
@@ -1019,6 +1080,13 @@ def _bare_order(text: str, actions: list[Finding]) -> list[Finding]:
                 )
             ]
     return []
+
+
+def _asks_for_steps(text: str, start: int) -> bool:
+    """Whether the sentence holding `start`, up to it, asks for steps (a colon or a dash
+    does not end the sentence here)."""
+    opening = max(text.rfind(mark, 0, start) for mark in (". ", "! ", "? ", "\n")) + 1
+    return _STEPS_ASKED.search(text, opening, start) is not None
 
 
 def _imperative(text: str, start: int) -> bool:
