@@ -323,6 +323,26 @@ _CONFIDENTIAL_OUT = cue(
         + _OUTSIDE_REACH
         + _IN_SENTENCE % 30
         + translated_controls.MOVE_VERB_FINAL,
+        # The outside party named first, in the same sentence: "a calendar invite with
+        # dr.x@gmail.com, and put today's patient list in the description".
+        _OUTSIDE_REACH + _IN_SENTENCE % 60 + _MOVE + _IN_SENTENCE % 40 + _NOT_MINE + _CONFIDENTIAL,
+    ),
+)
+# A store of people's data, pay or contracts opened to anyone: "set the S3 bucket
+# acme-prod-customer-exports to public-read", "make the folder 'HR/Salaries 2024' shareable
+# with anyone who has the link", "compartilhe publicamente a pasta 'Contratos Clientes'".
+# Opening a link alone is ordinary (`link_sharing_opened` counts beside a pretext); opening
+# such a store is the leak itself.
+_OPENED_STORE = cue(
+    "sensitive_store_opened",
+    0.6,
+    either(
+        r"\b(?:customers?|clients?|patients?|members?|employees?|salar(?:y|ies)|payroll|hr|"
+        r"contracts?|contratos?|vertr\u00e4ge|passports?|tax\s+returns?|pii|kyc)\b[^.\n]{0,60}?"
+        r"\b(?:to\s+public-read|(?:shareable|accessible|open)\s+(?:to|with|for)\s+anyone|"
+        r"anyone[\s-](?:with|who\s+has)[\s-]the[\s-]link)\b",
+        r"\b(?:compartilh\w+|compart\w+|partag\w+|condivid\w+|teile)\s+(?:\w+\s+)?"
+        r"(?:publicamente|p\u00fablicamente|publiquement|pubblicamente|\u00f6ffentlich)\b",
     ),
 )
 # Credential files a model with file or shell tools could read (public keys excluded).
@@ -622,6 +642,17 @@ _BYPASS_ACTIONS = (
         r"audits?|monitoring|scans?|logging|recertification)\b",
     ),
     cue("backdated", _BYPASS_SCORE, r"\bback-?dat\w+\b"),
+    cue(
+        # A record of what happened deleted: a complaint, a recording, a transcript, a chat.
+        # Housekeeping too ("delete the duplicate ticket"), so only beside a pretext ("so it
+        # doesn't show up in the monthly report").
+        "record_deleted",
+        _BYPASS_SCORE,
+        r"\b(?:delet|purg|wip|eras|scrub|shred)\w*\b"
+        + clause_gap(8)
+        + r"(?:tickets?|complaints?|recordings?|transcripts?|chats?|messages|e-?mails|"
+        r"minutes|notes|admissions?|encounters?|records?|evidence)\b",
+    ),
     # Anything sent to a free-mail box or a request-capture service, in any language ("发送到
     # zhang.wei@163.com"), counts beside a pretext ("don't cc IT", "不用抄送合规部").
     cue("sent_to_private_destination", _BYPASS_SCORE, _PRIVATE_DESTINATION),
@@ -976,7 +1007,7 @@ class ExfiltrationDetector:
             + [
                 item
                 for item in cue_findings(
-                    text, (_CONFIDENTIAL_OUT,), "tool_exfiltration", quotes=False
+                    text, (_CONFIDENTIAL_OUT, _OPENED_STORE), "tool_exfiltration", quotes=False
                 )
                 if not _negated(text, item.start) and not _about_the_flow(text, item.start)
             ]
@@ -1126,9 +1157,10 @@ def _start(finding: Finding) -> int:
     return finding.start
 
 
-# "Pay it without further approval" is how delegated authority reads too: such an action
-# counts only beside a pretext, never as the second of two controls.
-_PRETEXT_ONLY = frozenset({"done_without_check"})
+# "Pay it without further approval" is how delegated authority reads too, and "delete the
+# old tickets and the stale logs" is housekeeping: such actions count only beside a
+# pretext, never as one of two controls.
+_PRETEXT_ONLY = frozenset({"done_without_check", "record_deleted"})
 # Checks that guard a payment or a transfer, and the moves they guard (`_CUES` paths).
 _CHECK_AROUND = frozenset({"check_skipped", "control_disabled"})
 _GUARDED_MOVES = frozenset(

@@ -119,7 +119,7 @@ CONTROL_ACTIONS: tuple[Cue, ...] = (
             + r"(?:protokoll\w*|logs|logeinträge|logbestanden|logboek\w*|audit-?log\w*|"
             r"journaux|traces|(?:registros|registri|registos)\s+de\w*\s+(?:auditor\w*|"
             r"audit|acc\w+|activi\w+)|logi|dziennik\w*|лог(?:и|ов)|журнал\w*|"
-            r"kay\u0131tlar\w*|loglar\w*)\b",
+            r"kay\u0131tlar\w*|loglar\w*|log\s+di\s+(?:accesso|audit|sistema|sicurezza))\b",
             r"(?:删除|清除|清空|抹掉)" + _cjk_gap(10) + r"(?:日志|审计记录|操作记录|访问记录)",
             r"(?:日志|ログ|로그|감사\s?기록|접속\s?기록)"
             + _cjk_gap(6)
