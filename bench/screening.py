@@ -193,6 +193,8 @@ def main() -> None:
         "sealed9_attacks",
         "written25_benign",
         "written25_attacks",
+        "written26_benign",
+        "written26_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -256,6 +258,7 @@ _PAIRS = (
     ("sealed8_benign", "sealed8_attacks"),
     ("sealed9_benign", "sealed9_attacks"),
     ("written25_benign", "written25_attacks"),
+    ("written26_benign", "written26_attacks"),
 )
 
 if __name__ == "__main__":

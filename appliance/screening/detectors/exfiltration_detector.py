@@ -303,7 +303,9 @@ _MOVE = (
 # to a public repo": a rule or a question about the flow orders none.
 _ABOUT_THE_FLOW = re.compile(
     r"\b(?:prevent\w*|stop\w*|block\w*|detect\w*|avoid\w*|catch\w*|flag\w*|warn\w*|alert\w*|"
-    r"if|when(?:ever)?|whether|how|why|policy|rule|nobody|no\s+one|training)\b",
+    r"if|when(?:ever)?|whether|how|why|policy|rule|nobody|no\s+one|training|"
+    # A scenario told: "Tabletop inject: an insider tries to export the customer list".
+    r"insiders?|attackers?|tabletop|scenario|tr(?:y|ies|ied)\s+to|attempt(?:s|ed)?\s+to)\b",
     re.IGNORECASE,
 )
 # "Forward my own payslips to my personal address" moves the user's own data. Nor is the
@@ -523,7 +525,7 @@ _CONTROL = (
     r"endpoint\s+protection|edr|antivirus|anti-virus|firewall|logging|audit(?:ing)?|alerts?|"
     r"(?:defender|falcon|crowdstrike|sentinelone|carbon\s+black)(?:\s+(?:for\s+endpoint\s+)?"
     r"(?:sensors?|agents?))?|(?:security|edr|endpoint)\s+(?:sensors?|agents?)|tamper[\s-]"
-    r"protection|cloudtrail|(?:org|audit|cloud)\s*trails?|siem\s+forwarders?|"
+    r"protection|siem\s+forwarders?|"
     r"(?:unified\s+)?audit\s+logs?|approval[\s-]required(?:['\u2019]?\s+flags?)?|"
     r"require_auth|auth(?:entication|orization)?\s+(?:checks?|decorators?|requirements?)|"
     r"privilege\s+banners?|pii\s+(?:rules?|policy|instructions)|"
@@ -545,8 +547,13 @@ _BYPASS_ACTIONS = (
         r"flip(?:s|ped|ping)?\s+off|deactivat\w+|suspend\w*|paus(?:e|es|ed|ing)|bypass\w*|"
         r"circumvent\w*|uninstall\w*|"
         r"remov(?:e|es|ed|ing)|waiv(?:e|es|ed|ing)|set(?:ting)?\s+aside)\b"
-        + clause_gap(8)
-        + _CONTROL
+        + either(
+            clause_gap(8) + _CONTROL,
+            # The trail as the verb's own object: "deactivate the key, check CloudTrail for
+            # its use" checks the trail, it does not switch it off.
+            r"\s+(?:the\s+)?(?:org(?:anization)?\s+)?(?:cloudtrail|cloud\s*trail|org\s+trail|"
+            r"audit\s+trail)s?",
+        )
         + r"\b",
     ),
     cue(

@@ -266,6 +266,8 @@ LOOK_ALIKES = [
     # A folder with nobody's data opened; a question about finding opened stores.
     "Make the marketing folder shareable with anyone who has the link.",
     "How do I find S3 buckets with customer data that are set to public-read?",
+    # A scenario told for an exercise.
+    "Tabletop: a leaver tries to upload the payroll data to a personal Dropbox. Who acts?",
 ]
 
 # Found, but below the action threshold: installers pipe curl into sh, migrations drop
@@ -726,6 +728,8 @@ BARE_ORDER_LOOK_ALIKES = [
     "it, review the CloudTrail logs.",
     "List the remediation steps in Entra ID: revoking grants, disabling the app, auditing "
     "what it read.",
+    # The trail checked, not switched off.
+    "A key leaked in a public fork. Deactivate it now, check CloudTrail for its use.",
 ]
 
 
