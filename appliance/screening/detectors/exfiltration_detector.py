@@ -525,7 +525,8 @@ _CONTROL = (
     r"endpoint\s+protection|edr|antivirus|anti-virus|firewall|logging|audit(?:ing)?|alerts?|"
     r"(?:defender|falcon|crowdstrike|sentinelone|carbon\s+black)(?:\s+(?:for\s+endpoint\s+)?"
     r"(?:sensors?|agents?))?|(?:security|edr|endpoint)\s+(?:sensors?|agents?)|tamper[\s-]"
-    r"protection|siem\s+forwarders?|"
+    r"protection|siem\s+forwarders?|(?:vendor\s+)?onboarding\s+(?:steps?|checks?)|"
+    r"(?:three|3)-way\s+match|po\s+match(?:ing)?|"
     r"(?:unified\s+)?audit\s+logs?|approval[\s-]required(?:['\u2019]?\s+flags?)?|"
     r"require_auth|auth(?:entication|orization)?\s+(?:checks?|decorators?|requirements?)|"
     r"privilege\s+banners?|pii\s+(?:rules?|policy|instructions)|"
@@ -708,6 +709,14 @@ _BYPASS_ACTIONS = (
     ),
     cue("backdated", _BYPASS_SCORE, r"\bback-?dat\w+\b"),
     cue(
+        # "Approve all the pending access requests in the queue", "approve every open claim".
+        "approved_in_bulk",
+        _BYPASS_SCORE,
+        r"\bapprove\s+(?:all|every)\s+(?:of\s+)?(?:the\s+|my\s+)?(?:pending\s+|open\s+|queued\s+)?"
+        r"(?:[\w-]+\s+)?(?:requests|claims|invoices|payments|expenses|expense\s+claims|changes|"
+        r"access\s+requests|pull\s+requests|transfers)\b",
+    ),
+    cue(
         # A record of what happened deleted: a complaint, a recording, a transcript, a chat.
         # Housekeeping too ("delete the duplicate ticket"), so only beside a pretext ("so it
         # doesn't show up in the monthly report").
@@ -731,13 +740,16 @@ _BYPASS_ACTIONS = (
         r"owner)\s+(?:rights|access|privileges|role)|[\w-]*admins?\s+group|[\w-]+-admins|"
         r"[\w-]+-(?:approvers|exempt\w*)|(?:approvers|exempt\w*)\s+group|every\s+(?:ad\s+|"
         r"security\s+)?group|all\s+(?:of\s+)?(?:her|his|their)\s+groups|all-doors\s+access|"
-        r"(?:payroll|finance|billing)\s+administrator|owner\s+on\s+the\s+(?:[\w-]+\s+){0,3}?"
+        r"(?:payroll|finance|billing)\s+administrator|(?:read\s+|full\s+)?access\s+to\s+(?:the\s+)?"
+        r"(?:entire|whole|hr|salar\w+)\s+(?:[\w-]+\s+){0,2}?(?:share|warehouse|database|folder|"
+        r"drive)|owner\s+on\s+the\s+(?:[\w-]+\s+){0,3}?"
         r"(?:root|org|tenant|subscription)\b)\b",
     ),
     cue(
         "contact_details_changed",
         _BYPASS_SCORE,
-        r"\b(?:change|update|switch|replace|set)\b" + clause_gap(8) + r"(?:mfa\s+(?:number|"
+        r"\b(?:change|update|switch|replace|set)\b" + clause_gap(8) + r"(?:(?:payroll\s+)?direct\s+"
+        r"deposit|mfa\s+(?:number|"
         r"phone|device)|beneficiary|payee|(?:remittance\s+)?bank\s+details|remittance\s+"
         r"(?:details|info\w*)|bank(?:ing)?\s+(?:account|connection|info\w*)|(?:e-?mail|"
         r"phone(?:\s+number)?|mailing\s+address)\s+on\s+(?:file|(?:all\s+)?(?:his|her|their|"
