@@ -357,8 +357,8 @@ _OPENED_STORE = cue(
 _AUTHORITY = guarded(
     r"(?:\b(?:this\s+is|i'?m|i\s+am|we\s+are|we'?re|it'?s)\s+(?:the\s+|an?\s+|your\s+)?"
     r"(?:[\w.'-]+\s+){0,5}?(?:police|detective|officer|special\s+agent|fbi|examiner|"
-    r"regulator|(?:external\s+)?audit(?:ors?|\s+(?:team|firm))|attorney|lawyer|counsel|ceo|cfo|coo|"
-    r"cio|ciso|chief\s+[\w\s]{0,20}?officer|it\s+security|security\s+team|soc|legal\s+"
+    r"regulator|(?:external\s+)?audit(?:ors?|\s+(?:team|firm))|attorney|lawyer|counsel|ceo|"
+    r"cfo|coo|cio|ciso|chief\s+[\w\s]{0,20}?officer|it\s+security|security\s+team|soc|legal\s+"
     r"department|(?:national\s+)?cyber\s*security\s+agency|senior\s+partner)\b|"
     r"(?:^|(?<=\n))(?:police|detective\s+\w+|special\s+agent\s+\w+|officer\s+\w+)\b|"
     r"\b(?:legal|compliance|it\s+security|soc|security|audit)(?:\s+(?:department|team))?\s+"
@@ -851,9 +851,9 @@ _PRETEXT = cue(
         # feature flag is no such step.
         r"\b(?:ignore|disregard)\s+(?:the\s+|any\s+|whatever\s+(?:the\s+)?|your\s+|their\s+|"
         r"its\s+|this\s+|that\s+)?(?:[\w'\u2019-]+\s+){0,4}?(?:(?:steps?|forms?|instructions?|"
-        r"checks?|banners?|process|requirements?|playbook|queue|procedures?|verification|holds?|protections?|"
-        r"restrictions?)\b|(?:[\w'\u2019]+-)*(?:hold|protection|dlp|security|compliance|fraud|"
-        r"sanctions|duties|care[-\s]team|access|approval|policy|risk|block)['\u2019]?\s+(?:flags?|"
+        r"checks?|banners?|process|requirements?|playbook|queue|procedures?|verification|holds?|"
+        r"protections?|restrictions?)\b|(?:[\w'\u2019]+-)*(?:hold|protection|dlp|security|"
+        r"compliance|fraud|sanctions|duties|care[-\s]team|access|approval|policy|risk|block)['\u2019]?\s+(?:flags?|"
         r"prompts?|warnings?)\b)",
         # The rule named and set aside: "I know your instructions say never to post secrets
         # in Slack, but ...", "I know the system prompt says no external recipients".
@@ -866,8 +866,11 @@ _PRETEXT = cue(
         # "don't store it in the vault this time", "no need to check with the owner".
         r"\b(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:open|create|raise|file|log)\s+(?:a\s+|any\s+)?"
         r"(?:change\s+)?(?:ticket|cr|change\s+request)\b",
-        r"\bno\s+(?:cab|change\s+(?:request|ticket)|approval|review|ticket)\s+(?:is\s+)?(?:needed|"
-        r"required|necessary)\b|\bpre-?approved\b",
+        # "Pre-approved" claimed, but not of a standard change ("a pre-approved standard
+        # change"), which is how change management names routine work; nor "no approval
+        # needed", said of non-production work too.
+        r"\bno\s+(?:cab|change\s+(?:request|ticket)|ticket)\s+(?:is\s+)?(?:needed|required|"
+        r"necessary)\b|(?<!standard\s)\bpre-?approved\b(?!\s+(?:standard\s+)?change)",
         r"\bhates?\s+(?:tickets|paperwork|the\s+process)\b|\bdo\s+it\s+directly\b|\b(?:ticket|"
         r"request|paperwork)\s+is\s+stuck\b|\balready\s+nodded\b",
         r"\b(?:don'?t|do\s+not)\s+(?:store|put|keep|save)\s+(?:it|this|them)\s+in\s+the\s+vault\b",
