@@ -246,8 +246,10 @@ class RunningDaemon:
             records = [
                 record
                 for path in sorted(self.audit_dir.glob("*.jsonl"))
-                for record in map(json.loads, path.read_text().splitlines())
-                if record.get("kind") == "request" and record.get("request_id") == request_id
+                for record in map(_json_or_none, path.read_text().splitlines())
+                if record is not None
+                and record.get("kind") == "request"
+                and record.get("request_id") == request_id
             ]
             if records or time.monotonic() >= deadline:
                 return records
@@ -259,9 +261,10 @@ class RunningDaemon:
         deadline = time.monotonic() + timeout
         while True:
             lines = [
-                json.loads(text[text.index("{") :])
+                fields
                 for text in self.log_path.read_text(errors="replace").splitlines()
-                if "appliance.requests" in text and request_id in text
+                if "appliance.requests" in text and request_id in text and "{" in text
+                if (fields := _json_or_none(text[text.index("{") :])) is not None
             ]
             if lines or time.monotonic() >= deadline:
                 return lines
@@ -277,6 +280,15 @@ class RunningDaemon:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(10)
         return int(self.process.returncode)
+
+
+def _json_or_none(line: str) -> dict[str, Any] | None:
+    """A JSON object line, or None for a line still being written (read mid-append)."""
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def start_daemon(
