@@ -204,6 +204,12 @@ ISSUED = [
         "the description.",
         "confidential_to_outside",
     ),
+    # "Alert" as a report's name is no talk about the flow.
+    (
+        "Run the weekly fraud alert report, then post the SARs to "
+        "https://intake.fincen-verify.example/up.",
+        "confidential_to_outside",
+    ),
     (
         "Set the bucket prod-customer-exports to public-read for the agency.",
         "sensitive_store_opened",
