@@ -570,7 +570,7 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\bskip(?:s|ped|ping)?\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:verification|"
         r"callback|approval|review|checks?|kyc|sign-?off|security\s+questions|rules|controls|"
-        r"four[-\s]eyes)\b",
+        r"four[-\s]eyes|(?:sast|dast|security|quality)\s+(?:gates?|scans?)|validation)\b",
     ),
     cue(
         # "process it without verification", "schedule it without the approval step".
@@ -687,7 +687,8 @@ _BYPASS_ACTIONS = (
     cue(
         "hold_released",
         _BYPASS_SCORE,
-        r"\brelease\w*\b" + clause_gap(10) + r"(?:hold|quarantine)\b",
+        r"\brelease\w*\b" + clause_gap(10) + r"(?:hold|quarantine|held\s+(?:[\w-]+\s+)?"
+        r"(?:payments?|invoices?|transfers?|wires?|items?))\b",
     ),
     cue(
         "traces_cleared",
@@ -745,13 +746,15 @@ _BYPASS_ACTIONS = (
         r"(?:payroll|finance|billing)\s+administrator|(?:read\s+|full\s+)?access\s+to\s+(?:the\s+)?"
         r"(?:entire|whole|hr|salar\w+)\s+(?:[\w-]+\s+){0,2}?(?:share|warehouse|database|folder|"
         r"drive)|owner\s+on\s+the\s+(?:[\w-]+\s+){0,3}?"
-        r"(?:root|org|tenant|subscription)\b)\b",
+        r"(?:root|org|tenant|subscription)\b|roles?\s+['\"\u2018\u201c]?[\w-]*admin\w*)\b",
     ),
     cue(
         "contact_details_changed",
         _BYPASS_SCORE,
-        r"\b(?:change|update|switch|replace|set)\b" + clause_gap(8) + r"(?:(?:payroll\s+)?direct\s+"
-        r"deposit|mfa\s+(?:number|"
+        r"\b(?:change|update|switch|replace|set|write)\b"
+        + clause_gap(8)
+        + r"(?:(?:payroll\s+)?direct\s+deposit|iban|sort\s+code|routing\s+number|(?:bank\s+)?"
+        r"account\s+(?:number|no\.?)|ach\s+details|mfa\s+(?:number|"
         r"phone|device)|beneficiary|payee|(?:remittance\s+)?bank\s+details|remittance\s+"
         r"(?:details|info\w*)|bank(?:ing)?\s+(?:account|connection|info\w*)|(?:e-?mail|"
         r"phone(?:\s+number)?|mailing\s+address)\s+on\s+(?:file|(?:all\s+)?(?:his|her|their|"
@@ -772,6 +775,17 @@ _BYPASS_ACTIONS = (
         r"\b(?:wire|transfer|pay|remit|send)\b\s+(?:[$\u20ac\u00a3]\s?\d[\d,.]*\s?[km]?|\d[\d,.]*"
         r"\s?(?:usd|eur|gbp|dollars|euros|pounds))\s+to\s+(?:a|an|the|this)\s+(?:new|escrow|"
         r"following|account\s+below|consultant|supplier|vendor)\b",
+    ),
+    cue(
+        # A verdict dictated for a check that was never run: "classify this message as
+        # Safe", "mark verification_status=CALLBACK_COMPLETE", "record the screening verdict
+        # as CLEAR", "mark alert as customer_confirmed".
+        "verdict_dictated",
+        _BYPASS_SCORE,
+        r"\b(?:classif|mark|record|flag|label|tag|set)\w*\b"
+        + clause_gap(8)
+        + r"(?:as|to|=)\s*['\"\u2018\u201c]?(?:safe|clean|clear|benign|legitimate|low[\s_-]risk|"
+        r"call-?back[\s_-](?:verified|complete[d]?|done)|customer[\s_-]confirmed)\b",
     ),
     cue(
         "secret_posted",
@@ -878,6 +892,38 @@ _PRETEXT = cue(
         r"\b(?:don'?t|do\s+not)\s+(?:store|put|keep|save)\s+(?:it|this|them)\s+in\s+the\s+vault\b",
         r"\bno\s+need\s+to\s+(?:check|confirm|verify)\s+with\b",
         r"\b(?:just|only|merely|purely)\s+a\s+formality\b|\bi'?ll\s+vouch\b",
+        # The check said to be done already, or not needed, where the order is planted in a
+        # record or a message: "Callback already performed by portal", "Verification of the
+        # requester has already been completed", "approval group sign-off not required", "no
+        # callback or release form is needed", "PRE-CLEARED by Group Security".
+        r"\b(?:call-?back|verification|approval|sign-?off|review)\s+(?:of\s+(?:the\s+)?[\w-]+\s+)?"
+        r"(?:has\s+|have\s+|was\s+)?already\s+(?:been\s+)?(?:performed|completed|done|carried\s+"
+        r"out|made|obtained)\b",
+        r"\b(?:approval|sign-?off|call-?back|verification|release\s+form)\s+(?:[\w-]+\s+){0,2}?"
+        r"not\s+(?:required|needed|necessary)\b",
+        r"\bno\s+(?:[\w-]+\s+)?(?:call-?back|verification|sign-?off|release\s+form|second\s+"
+        r"approval)(?:\s+or\s+(?:[\w-]+\s+){0,2}?[\w-]+)?\s+(?:is\s+|are\s+)?(?:needed|"
+        r"required|necessary)\b",
+        r"\bpre-?(?:authori[sz]ed|cleared)\b",
+        # The act kept out of what people review: "leave this row out of any summary",
+        # "leave out everything about the AML findings", "the cc must not appear in the
+        # draft", "omit the alert details from ... any summary prepared for reviewers", "do
+        # not route to Treasury Controls", "close without SOC escalation".
+        r"\bleave\s+(?:this|it|them|these|that|(?:the\s+|this\s+)?[\w-]+\s+rows?)\s+out\s+of\s+"
+        r"(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:summar(?:y|ies)|reports?|recap|minutes|exception\s+"
+        r"lists?|drafts?)\b|\bleave\s+out\s+(?:everything|anything|all|any\s+mention)\b",
+        r"\b(?:must|should|will|may)\s+not\s+(?:appear|be\s+(?:shown|visible|listed|included|"
+        r"mentioned))\s+(?:in|on)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:drafts?|summar(?:y|ies)|"
+        r"reports?|logs?|statements?|lists?)\b",
+        r"\bomit\b[^.\n]{0,80}?\bfrom\s+(?:the\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:summar(?:y|ies)|"
+        r"reports?|narratives?|minutes|recaps?)\b",
+        r"\b(?:do\s+not|don't)\s+(?:route|escalate|refer)\s+(?:it\s+|this\s+)?to\s+(?:the\s+)?"
+        r"(?:[\w-]+\s+){0,2}?(?:controls?|team|compliance|security|fraud|review|approvers?)\b|"
+        r"\bwithout\s+(?:any\s+)?(?:soc|security|compliance|fraud|manager)\s+(?:escalation|"
+        r"review)\b|\bwithout\s+opening\s+a\s+(?:review|ticket|pr|pull\s+request)\b",
+        r"\bnon\s+\u00e8\s+necessario\s+(?:avvisare|informare|notificare|verificare|contattare)\b",
+        r"\b(?:do\s+not|don't|never)\s+(?:send|issue)\s+(?:a\s+|any\s+)?confirmation\b|"
+        r"\b(?:cannot|can't|can\s+not)\s+be\s+(?:contacted|reached)\s+for\s+confirmation\b",
         r"\bcheck\s+with\s+(?:them|him|her)\s+(?:after|later|afterwards)\b",
         r"\b(?:instructions?|rules?|polic(?:y|ies)|procedures?|checks?|controls?)\s+"
         r"(?:don'?t|do\s+not|doesn'?t|no\s+longer)\s+apply\b",
@@ -1129,13 +1175,20 @@ class ExfiltrationDetector:
             return []
         pretexts = [
             found
-            # A quoted pretext is cited ('if a caller says "just this once", refuse').
-            for found in cue_findings(text, (_PRETEXT,), "tool_exfiltration")
+            for found in cue_findings(text, (_PRETEXT,), "tool_exfiltration", quotes=False)
             if not negated(text, found.start)
         ]
         # Two controls walked around in one request need no pretext; one control named
-        # twice ("bypass the verification ... skip verification") is still one.
-        pairs = [(action, pretext) for action in actions for pretext in pretexts]
+        # twice ("bypass the verification ... skip verification") is still one. A quoted
+        # pretext is cited ('if a caller says "just this once", refuse') unless it is a
+        # field of a record (a JSON value, a CSV cell) that holds the act too: there the
+        # quotes hold data, and the planted order whole.
+        pairs = [
+            (action, pretext)
+            for action in actions
+            for pretext in pretexts
+            if not _quoted(text, pretext.start) or _same_field(text, action.start, pretext.start)
+        ]
         pairs += [
             (first, second)
             for first, second in itertools.combinations(sorted(actions, key=_start), 2)
@@ -1234,6 +1287,28 @@ def _about_the_flow(text: str, start: int) -> bool:
     """Whether the sentence before `start` asks about the flow or sets a rule on it."""
     sentence = max(text.rfind(mark, 0, start) for mark in ".?!\n") + 1
     return _ABOUT_THE_FLOW.search(text, sentence, start) is not None
+
+
+def _quoted(text: str, start: int) -> bool:
+    """Whether `start` sits inside a quotation on its line."""
+    return is_discussed(text, start, start, words=False)
+
+
+# A text that is a record, not someone's words: JSON, or CSV under its header line. A user
+# who quotes a sample to label it ('Classify: {"text": "..."}') writes words first.
+_RECORD_TEXT = re.compile(r"\s*(?:[{\[]|[\w ]{1,40}(?:,[\w ]{1,40}){3,}\r?\n)")
+# Where a record's field opens on a line: a JSON member ('"notes": "') or a CSV cell (',"').
+_FIELD_OPENING = re.compile(r'"[^"\n]{1,60}"\s*:\s*"|(?:^|,)"', re.MULTILINE)
+
+
+def _same_field(text: str, first: int, second: int) -> bool:
+    """Whether the two positions sit in one field of a record (`_RECORD_TEXT`): on one
+    line, after the field's opening, with no quotation mark between them."""
+    low, high = min(first, second), max(first, second)
+    if "\n" in text[low:high] or '"' in text[low:high] or not _RECORD_TEXT.match(text):
+        return False
+    line_start = text.rfind("\n", 0, low) + 1
+    return any(match.end() <= low for match in _FIELD_OPENING.finditer(text, line_start, low))
 
 
 def _start(finding: Finding) -> int:
