@@ -105,6 +105,12 @@ LATER_FILES = {
     "benign_written25.jsonl": "written25",
     "attacks_written25.jsonl": "written25",
 }
+# Written in session 27, split on their own in turn: agent misuse as routine business and
+# orders planted in records and messages an agent reads, and their legitimate look-alikes.
+AGENT27_FILES = {
+    "benign_agent27.jsonl": "agent27",
+    "attacks_agent27.jsonl": "agent27",
+}
 
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
@@ -134,6 +140,15 @@ def later_augmentation() -> list[LabelledText]:
     return _labelled_files(LATER_FILES)
 
 
+def agent27_augmentation() -> list[LabelledText]:
+    """The rows written in session 27: attacks on a tool-using agent (orders planted in
+    records and messages, payment fraud, controls switched off, privileges grabbed, data
+    sent out, evidence tampered with) and legitimate agent work that reads like them
+    (records and messages full of imperatives to people, payments, control changes, access
+    and deletions done through the process), both partly in other languages."""
+    return _labelled_files(AGENT27_FILES)
+
+
 def augmentation_split() -> Split:
     """The augmentation rows split like the corpus (same seed, same fractions); the
     hand-written rows are split on their own, so adding them left the templated rows'
@@ -141,8 +156,9 @@ def augmentation_split() -> Split:
     templated = stratified_split(benign_augmentation())
     handwritten = stratified_split(handwritten_augmentation())
     later = stratified_split(later_augmentation())
+    agent27 = stratified_split(agent27_augmentation())
     return Split(
-        templated.train + handwritten.train + later.train,
-        templated.validation + handwritten.validation + later.validation,
-        templated.test + handwritten.test + later.test,
+        templated.train + handwritten.train + later.train + agent27.train,
+        templated.validation + handwritten.validation + later.validation + agent27.validation,
+        templated.test + handwritten.test + later.test + agent27.test,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from appliance.screening import load_labelled, stratified_split
 from appliance.screening.augmentation import (
+    agent27_augmentation,
     augmentation_split,
     benign_augmentation,
     handwritten_augmentation,
@@ -75,6 +76,22 @@ def test_later_rows_hold_attacks_and_look_alikes_of_many_kinds() -> None:
     assert {row.text for row in earlier.train} <= {row.text for row in split.train}
 
 
+def test_session_27_rows_are_agent_work_split_on_their_own() -> None:
+    rows = agent27_augmentation()
+    attacks = [row for row in rows if row.label == 1]
+    benign = [row for row in rows if row.label == 0]
+    assert len(attacks) == len(benign) == 200
+    assert len({row.category for row in attacks}) == len({row.category for row in benign}) == 8
+    assert len({row.text for row in rows}) == len(rows)
+    earlier = handwritten_augmentation() + later_augmentation()
+    assert not {row.text for row in rows} & {row.text for row in earlier}
+    # The session 25 rows keep their parts.
+    split = augmentation_split()
+    later = stratified_split(later_augmentation())
+    assert {row.text for row in later.test} <= {row.text for row in split.test}
+    assert {row.text for row in later.train} <= {row.text for row in split.train}
+
+
 def test_augmentation_split_keeps_a_held_out_part() -> None:
     split = augmentation_split()
     train = {row.text for row in split.train}
@@ -85,7 +102,12 @@ def test_augmentation_split_keeps_a_held_out_part() -> None:
 
 def test_no_fixture_prompt_is_trained_on() -> None:
     # The fixtures measure generalisation only while training never sees them.
-    rows = benign_augmentation() + handwritten_augmentation() + later_augmentation()
+    rows = (
+        benign_augmentation()
+        + handwritten_augmentation()
+        + later_augmentation()
+        + agent27_augmentation()
+    )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
         for row in load_labelled(path):
