@@ -1175,19 +1175,25 @@ class ExfiltrationDetector:
             return []
         pretexts = [
             found
+            # A quoted pretext is cited ('if a caller says "just this once", refuse') ...
+            for found in cue_findings(text, (_PRETEXT,), "tool_exfiltration")
+            if not negated(text, found.start)
+        ]
+        # ... unless it is a field of a record (a JSON value, a CSV cell) that holds the act
+        # too: there the quotes hold data, and the planted order whole.
+        in_fields = [
+            found
             for found in cue_findings(text, (_PRETEXT,), "tool_exfiltration", quotes=False)
             if not negated(text, found.start)
         ]
         # Two controls walked around in one request need no pretext; one control named
-        # twice ("bypass the verification ... skip verification") is still one. A quoted
-        # pretext is cited ('if a caller says "just this once", refuse') unless it is a
-        # field of a record (a JSON value, a CSV cell) that holds the act too: there the
-        # quotes hold data, and the planted order whole.
-        pairs = [
+        # twice ("bypass the verification ... skip verification") is still one.
+        pairs = [(action, pretext) for action in actions for pretext in pretexts]
+        pairs += [
             (action, pretext)
             for action in actions
-            for pretext in pretexts
-            if not _quoted(text, pretext.start) or _same_field(text, action.start, pretext.start)
+            for pretext in in_fields
+            if _same_field(text, action.start, pretext.start)
         ]
         pairs += [
             (first, second)
@@ -1287,11 +1293,6 @@ def _about_the_flow(text: str, start: int) -> bool:
     """Whether the sentence before `start` asks about the flow or sets a rule on it."""
     sentence = max(text.rfind(mark, 0, start) for mark in ".?!\n") + 1
     return _ABOUT_THE_FLOW.search(text, sentence, start) is not None
-
-
-def _quoted(text: str, start: int) -> bool:
-    """Whether `start` sits inside a quotation on its line."""
-    return is_discussed(text, start, start, words=False)
 
 
 # A text that is a record, not someone's words: JSON, or CSV under its header line. A user
