@@ -957,3 +957,12 @@ def test_a_pretext_inside_the_record_field_that_holds_the_act_counts() -> None:
 def test_a_cited_pretext_outside_a_record_is_no_pretext(text: str) -> None:
     paths = [item.path for item in run_detectors(text, ExfiltrationDetector())]
     assert not any("process_skipped" in path for path in paths), paths
+
+
+def test_a_cited_pretext_does_not_hide_a_later_one() -> None:
+    text = (
+        'Callers who say "just this once" get no exception. Disable the DLP rule on the export '
+        "job now, I'll send the approval later."
+    )
+    paths = {item.path for item in run_detectors(text, ExfiltrationDetector())}
+    assert "control_disabled+process_skipped" in paths, paths
