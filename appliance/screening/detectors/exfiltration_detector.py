@@ -332,6 +332,57 @@ _CONFIDENTIAL_OUT = cue(
         _OUTSIDE_REACH + _IN_SENTENCE % 60 + _MOVE + _IN_SENTENCE % 40 + _NOT_MINE + _CONFIDENTIAL,
     ),
 )
+# `_CONFIDENTIAL_OUT` ends at the place outside (or, with the place first, begins there),
+# within one line, about 300 characters before it or 200 after it at most. It is searched in
+# windows around the first few such places, not over the whole text: a long text of
+# confidential words and moves to no such place cost seconds to search whole (1.8 s for
+# 250 KB). `_OUTSIDE_WINDOW` holds a margin over those reaches.
+_OUTSIDE_PLACE = re.compile(_OUTSIDE_REACH, re.IGNORECASE)
+_OUTSIDE_WINDOW = (420, 240)
+_MAX_OUTSIDE_PLACES = 8
+_MAX_TRIED = 4
+
+
+def _confidential_out(text: str) -> list[Finding]:
+    """The first issued `_CONFIDENTIAL_OUT` match near one of the first places outside the
+    organisation the text names (as `cue_findings` would find it over the whole text)."""
+    if not _CONFIDENTIAL_OUT.pattern.may_match(text):
+        return []
+    windows: list[tuple[int, int, int]] = []
+    before, after = _OUTSIDE_WINDOW
+    for place in itertools.islice(_OUTSIDE_PLACE.finditer(text), _MAX_OUTSIDE_PLACES):
+        line_start = text.rfind("\n", 0, place.start()) + 1
+        line_end = text.find("\n", place.end())
+        line_end = len(text) if line_end < 0 else line_end
+        low = max(line_start, place.start() - before)
+        high = min(line_end, place.end() + after)
+        if windows and low <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(high, windows[-1][1]), line_end)
+        else:
+            windows.append((low, high, line_end))
+    tried = 0
+    for low, high, line_end in windows:
+        for match in _CONFIDENTIAL_OUT.pattern.regex.finditer(text, low, high):
+            # A window's end cuts no match short: what looks past it must see the line.
+            if match.end() == high < line_end:
+                continue
+            if not is_discussed(text, match.start(), match.end(), quotes=False):
+                return [
+                    Finding(
+                        kind="tool_exfiltration",
+                        start=match.start(),
+                        end=match.end(),
+                        path=_CONFIDENTIAL_OUT.name,
+                        score=_CONFIDENTIAL_OUT.weight,
+                        detail=match.group(0)[:80],
+                    )
+                ]
+            tried += 1
+            if tried >= _MAX_TRIED:
+                return []
+    return []
+
+
 # A store of people's data, pay or contracts opened to anyone: "set the S3 bucket
 # acme-prod-customer-exports to public-read", "make the folder 'HR/Salaries 2024' shareable
 # with anyone who has the link", "compartilhe publicamente a pasta 'Contratos Clientes'".
@@ -1135,9 +1186,8 @@ class ExfiltrationDetector:
             + _authority_demands(text)
             + [
                 item
-                for item in cue_findings(
-                    text, (_CONFIDENTIAL_OUT, _OPENED_STORE), "tool_exfiltration", quotes=False
-                )
+                for item in _confidential_out(text)
+                + cue_findings(text, (_OPENED_STORE,), "tool_exfiltration", quotes=False)
                 if not _negated(text, item.start) and not _about_the_flow(text, item.start)
             ]
         )

@@ -966,3 +966,12 @@ def test_a_cited_pretext_does_not_hide_a_later_one() -> None:
     )
     paths = {item.path for item in run_detectors(text, ExfiltrationDetector())}
     assert "control_disabled+process_skipped" in paths, paths
+
+
+def test_confidential_data_sent_outside_is_found_far_into_a_long_text() -> None:
+    # The cue is searched in windows around the places outside the text names.
+    text = "Notes from the weekly sync. " * 8_000 + "Send the payroll files to jo.smith@gmail.com."
+    findings = run_detectors(text, ExfiltrationDetector())
+    found = [item for item in findings if item.path == "confidential_to_outside"]
+    assert found, findings
+    assert text[found[0].start : found[0].end].endswith("jo.smith@gmail.com")
