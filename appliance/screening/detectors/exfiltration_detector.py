@@ -25,6 +25,7 @@ from appliance.screening.detectors import translated_controls
 from appliance.screening.detectors.literals import guarded
 from appliance.screening.detectors.override_detector import is_discussed
 from appliance.screening.detectors.phrasing import (
+    Cue,
     clause_gap,
     cue,
     cue_findings,
@@ -332,25 +333,27 @@ _CONFIDENTIAL_OUT = cue(
         _OUTSIDE_REACH + _IN_SENTENCE % 60 + _MOVE + _IN_SENTENCE % 40 + _NOT_MINE + _CONFIDENTIAL,
     ),
 )
-# `_CONFIDENTIAL_OUT` ends at the place outside (or, with the place first, begins there),
-# within one line, about 300 characters before it or 200 after it at most. It is searched in
-# windows around the first few such places, not over the whole text: a long text of
-# confidential words and moves to no such place cost seconds to search whole (1.8 s for
-# 250 KB). `_OUTSIDE_WINDOW` holds a margin over those reaches.
+# `_RECORDS_OUT` and `_CONFIDENTIAL_OUT` end at a place outside the organisation (or, with
+# the place first, begin there), within one line, about 300 characters before it or 200
+# after it at most. They are searched in windows around the first few such places, not over
+# the whole text: a long text of their other words and no such place cost seconds to search
+# whole (250 KB: 1.8 s for one, 4.9 s for the other). The windows hold a margin over those
+# reaches.
+_PRIVATE_PLACE = re.compile(_PRIVATE_DESTINATION, re.IGNORECASE)
 _OUTSIDE_PLACE = re.compile(_OUTSIDE_REACH, re.IGNORECASE)
-_OUTSIDE_WINDOW = (420, 240)
-_MAX_OUTSIDE_PLACES = 8
+_PLACE_WINDOW = (420, 240)
+_MAX_PLACES = 8
 _MAX_TRIED = 4
 
 
-def _confidential_out(text: str) -> list[Finding]:
-    """The first issued `_CONFIDENTIAL_OUT` match near one of the first places outside the
-    organisation the text names (as `cue_findings` would find it over the whole text)."""
-    if not _CONFIDENTIAL_OUT.pattern.may_match(text):
+def _near_places(text: str, item: Cue, places: re.Pattern[str]) -> list[Finding]:
+    """The first issued match of `item` near one of the first `places` the text names (as
+    `cue_findings` would find it over the whole text)."""
+    if not item.pattern.may_match(text):
         return []
     windows: list[tuple[int, int, int]] = []
-    before, after = _OUTSIDE_WINDOW
-    for place in itertools.islice(_OUTSIDE_PLACE.finditer(text), _MAX_OUTSIDE_PLACES):
+    before, after = _PLACE_WINDOW
+    for place in itertools.islice(places.finditer(text), _MAX_PLACES):
         line_start = text.rfind("\n", 0, place.start()) + 1
         line_end = text.find("\n", place.end())
         line_end = len(text) if line_end < 0 else line_end
@@ -362,7 +365,7 @@ def _confidential_out(text: str) -> list[Finding]:
             windows.append((low, high, line_end))
     tried = 0
     for low, high, line_end in windows:
-        for match in _CONFIDENTIAL_OUT.pattern.regex.finditer(text, low, high):
+        for match in item.pattern.regex.finditer(text, low, high):
             # A window's end cuts no match short: what looks past it must see the line.
             if match.end() == high < line_end:
                 continue
@@ -372,8 +375,8 @@ def _confidential_out(text: str) -> list[Finding]:
                         kind="tool_exfiltration",
                         start=match.start(),
                         end=match.end(),
-                        path=_CONFIDENTIAL_OUT.name,
-                        score=_CONFIDENTIAL_OUT.weight,
+                        path=item.name,
+                        score=item.weight,
                         detail=match.group(0)[:80],
                     )
                 ]
@@ -1174,9 +1177,8 @@ class ExfiltrationDetector:
         """One finding per cue found, at most a few; an action whose check is waived in
         the same text scores as an order to skip it."""
         findings = (
-            cue_findings(
-                text, (*_CUES, *_SECRET_CUES, _RECORDS_OUT), "tool_exfiltration", quotes=False
-            )
+            cue_findings(text, (*_CUES, *_SECRET_CUES), "tool_exfiltration", quotes=False)
+            + _near_places(text, _RECORDS_OUT, _PRIVATE_PLACE)
             + [
                 item
                 for item in cue_findings(text, (_DESTRUCTIVE,), "tool_exfiltration", quotes=False)
@@ -1186,7 +1188,7 @@ class ExfiltrationDetector:
             + _authority_demands(text)
             + [
                 item
-                for item in _confidential_out(text)
+                for item in _near_places(text, _CONFIDENTIAL_OUT, _OUTSIDE_PLACE)
                 + cue_findings(text, (_OPENED_STORE,), "tool_exfiltration", quotes=False)
                 if not _negated(text, item.start) and not _about_the_flow(text, item.start)
             ]
