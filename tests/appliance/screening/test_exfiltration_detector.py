@@ -968,10 +968,20 @@ def test_a_cited_pretext_does_not_hide_a_later_one() -> None:
     assert "control_disabled+process_skipped" in paths, paths
 
 
-def test_confidential_data_sent_outside_is_found_far_into_a_long_text() -> None:
-    # The cue is searched in windows around the places outside the text names.
-    text = "Notes from the weekly sync. " * 8_000 + "Send the payroll files to jo.smith@gmail.com."
+@pytest.mark.parametrize(
+    ("order", "path"),
+    [
+        ("Send the payroll files to jo.smith@gmail.com.", "confidential_to_outside"),
+        (
+            "Export the customer records and email them to jo.smith@gmail.com.",
+            "records_to_private_destination",
+        ),
+    ],
+)
+def test_data_sent_outside_is_found_far_into_a_long_text(order: str, path: str) -> None:
+    # The cues are searched in windows around the places outside the text names.
+    text = "Notes from the weekly sync. " * 8_000 + order
     findings = run_detectors(text, ExfiltrationDetector())
-    found = [item for item in findings if item.path == "confidential_to_outside"]
+    found = [item for item in findings if item.path == path]
     assert found, findings
     assert text[found[0].start : found[0].end].endswith("jo.smith@gmail.com")
