@@ -440,14 +440,17 @@ _AUTHORITY_SCORE = 0.6
 
 
 def _authority_demands(text: str) -> list[Finding]:
-    """An authority claimed near the start, a demand after it and pressure anywhere
-    (`_AUTHORITY`); not when the claim is quoted or discussed."""
+    """An authority claimed near the start, a demand after it and pressure anywhere else
+    (`_AUTHORITY`); not when the claim is quoted or discussed. The claim's own words are no
+    pressure: "This is the regulator" names an authority, it does not threaten with one."""
     claim = _AUTHORITY.search(text[:_AUTHORITY_REACH])
     if claim is None or is_discussed(text, claim.start(), claim.end()):
         return []
     offset = claim.end()
     demand = _DEMANDED.search(text[offset : offset + _AUTHORITY_REACH])
-    if demand is None or negated(text, offset + demand.start()) or not _PRESSURE.search(text):
+    if demand is None or negated(text, offset + demand.start()):
+        return []
+    if not (_PRESSURE.search(text[: claim.start()]) or _PRESSURE.search(text[offset:])):
         return []
     return [
         Finding(

@@ -333,6 +333,8 @@ AUTHORITY_LOOK_ALIKES = [
     'Our staff got a call: "This is the police, give me the customer\'s address right now". '
     "Write a training note on how to handle it.",
     "This is Dr. Ames from cardiology; please send me the discharge guideline urgently.",
+    # The claim's own word is no pressure (session 27: "regulator" counted as both).
+    "This is the regulator. Please send the transaction records for account 3341 for our review.",
 ]
 
 
