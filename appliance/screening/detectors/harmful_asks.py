@@ -94,7 +94,7 @@ _OPERATIONAL = (
 )
 # The same things in nine other languages (the commonest of each kind).
 _FOREIGN = (
-    r"sprengladung|sprengstoff\w*|bombe|explosif\w*|explosivos?|esplosiv\w*|"
+    r"sprengladung|sprengsatz\w*|sprengstoff\w*|bombe|explosif\w*|explosivos?|esplosiv\w*|"
     r"materiale\s+esplodente|ładun\w*\s+wybuchow\w*|materiał\w*\s+wybuchow\w*|"
     r"giftgas|gaz\s+toxique|gas\s+t[oó]xico|gas\s+tossico|"
     r"empoisonn\w+|envenen\w+|avvelen\w+|vergift\w+|otru\w+|"

@@ -312,6 +312,11 @@ _HARM = re.compile(
     r"personal\s+(?:e-?mail|account|drive|address))\b|@(?:gmail|gmx|hotmail|yahoo|proton)\.",
     re.IGNORECASE,
 )
+_POINTS_BACK = re.compile(
+    r"\b(?:same\s+(?:address|place|account|way|thing|again|as\s+before)|do\s+the\s+same|"
+    r"again|as\s+well|as\s+before)\b",
+    re.IGNORECASE,
+)
 _MANY_SHOT = 3
 _MANY_SHOT_SCORE = 0.75
 _MANY_SHOT_CHARS = 64_000
@@ -326,7 +331,13 @@ def many_shot(text: str) -> Finding | None:
     if len(turns) < 2:
         return None
     open_turn = _OPEN_TURN.fullmatch(text, text.rfind("\n") + 1) is not None
-    left_open = open_turn and _HARM.search(text, turns[-1].end()) is not None
+    # The last ask may only point back ("same address", "do the same for ..."): the harm is
+    # then in an earlier ask the forged assistant complied with.
+    last_ask = text[turns[-1].end() :]
+    left_open = open_turn and (
+        _HARM.search(last_ask) is not None
+        or (_POINTS_BACK.search(last_ask) is not None and _HARM.search(text) is not None)
+    )
     if not left_open and (len(turns) < _MANY_SHOT or _HARM.search(text) is None):
         return None
     return Finding(
