@@ -48,7 +48,9 @@ _RULES = (
         + r"(?:previous|prior|preceding|above|earlier|former|initial|original|system|"
         r"developer|safety|all|any|your|these|those)\W++"
         + _SHORT_GAP
-        + r"(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|"
+        # Not someone else's: "a little robot who decides to ignore all his instructions".
+        + r"(?<!\bhis\s)(?<!\bher\s)"
+        r"(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|"
         r"commands|constraints|programming|restrictions|polic(?:y|ies)|filters?|training)\b",
         0.85,
     ),
