@@ -111,6 +111,18 @@ AGENT27_FILES = {
     "benign_agent27.jsonl": "agent27",
     "attacks_agent27.jsonl": "agent27",
 }
+# Written in session 28, split on their own: jailbreaks behind a frame, forged dialogues and
+# split payloads, false authority, orders hidden in documents, data sent out, personas,
+# prompt extraction; and the benign texts that read like them (quoted attacks asked about,
+# people's own prompts, corrections, questions about the assistant, dark fiction, security
+# work, documents of imperatives), both partly in other languages; and ten kinds of each
+# in 20 languages other than English (the `*ml` files, 10 rows per language and label).
+WRITTEN28_FILES = {
+    "benign_written28.jsonl": "written28",
+    "attacks_written28.jsonl": "written28",
+    "benign_written28ml.jsonl": "written28ml",
+    "attacks_written28ml.jsonl": "written28ml",
+}
 
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
@@ -149,6 +161,11 @@ def agent27_augmentation() -> list[LabelledText]:
     return _labelled_files(AGENT27_FILES)
 
 
+def written28_augmentation() -> list[LabelledText]:
+    """The rows written in session 28 (see `WRITTEN28_FILES`)."""
+    return _labelled_files(WRITTEN28_FILES)
+
+
 def augmentation_split() -> Split:
     """The augmentation rows split like the corpus (same seed, same fractions); the
     hand-written rows are split on their own, so adding them left the templated rows'
@@ -157,8 +174,10 @@ def augmentation_split() -> Split:
     handwritten = stratified_split(handwritten_augmentation())
     later = stratified_split(later_augmentation())
     agent27 = stratified_split(agent27_augmentation())
+    written28 = stratified_split(written28_augmentation())
+    parts = (templated, handwritten, later, agent27, written28)
     return Split(
-        templated.train + handwritten.train + later.train + agent27.train,
-        templated.validation + handwritten.validation + later.validation + agent27.validation,
-        templated.test + handwritten.test + later.test + agent27.test,
+        [row for part in parts for row in part.train],
+        [row for part in parts for row in part.validation],
+        [row for part in parts for row in part.test],
     )

@@ -166,20 +166,27 @@ _AWARE = (
     r"refine|make)\s+(?:this|my|our)\s+(?:[\w-]+\s+){0,2}?(?:system\s+)?prompt\b|"
     r"\b(?:mi|mon|ma|mein(?:en)?|il\s+mio|o\s+meu|mijn|m[o\u00f3]j)\s+(?:(?:propio|propre|"
     r"eigene[nr]?)\s+)?(?:prompt|system-?prompt|systeemprompt)\b|"
-    r"我的(?:系统)?提示词|私の(?:システム)?プロンプト",
+    r"我的(?:系统)?提示词|私の(?:システム)?プロンプト|"
+    # Instruction files for the user's own coding agent: "the AGENTS.md in our monorepo".
+    r"\b(?:agents|claude|gemini|copilot-instructions)\.md\b|\.cursorrules\b",
+    # A defence under review: "is this template robust against users breaking out?"
+    r"\b(?:robust|resistant|hardened|immune|resilient)\s+(?:against|to)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:injections?|jailbreaks?|attacks?|users?|manipulation|abuse|breaking\s+out|"
+    r"overrides?)\b",
     r"\b(?:there\s+(?:was|is|were)|(?:i|we)\s+(?:found|noticed|saw|spotted)|"
     r"contain(?:s|ed|ing)?)\s+(?:an?\s+|some\s+|the\s+)?(?:hidden|invisible|white)\s+"
     r"(?:text|lines?|font|instructions?|comments?|prompt|message)\b",
     # "CVs with invisible text like", "in white text", "revealed tiny white text", "found
     # ... hidden in a manuscript", "a policy on hidden prompts"
     r"\b(?:with|in|as|revealed|reveals|showed|shows)\s+(?:an?\s+|some\s+|the\s+)?(?:tiny\s+|"
-    r"small\s+)?(?:hidden|invisible|white|zero-width)\s+(?:text|lines?|font|print|ink|layers?|"
+    r"small\s+|\d{1,2}(?:-|\s)?(?:point|pt|px)\s+)?(?:hidden|invisible|white|zero-width)\s+"
+    r"(?:text|lines?|font|print|ink|layers?|"
     r"instructions?|comments?|prompts?|messages?|characters?)\b|"
     r"\bhidden\s+in\s+(?:a|an|the|our|their|his|her|this|that|my)\s|"
     r"\b(?:on|about|against)\s+hidden\s+(?:prompts?|instructions?|text|comments?)\b",
     # "the hidden comment", not "Hidden instruction for the assistant:" (a payload's label)
     r"\b(?:this|that|the|these|those|a|an|some)\s+(?:hidden|invisible|embedded|planted|"
-    r"injected)\s+(?:comments?|instructions?|prompts?|"
+    r"injected)\s+(?:comments?|instructions?|prompts?|lines?|sentences?|"
     r"text|notes?\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|bot)|payloads?|commands?)\b",
     r"\b(?:red[-\s]?team\w*|pen[-\s]?test\w*|bug\s+bounty|proof[-\s]of[-\s]concept|poc|"
     r"payloads?|test\s+(?:cases?|inputs?|prompts?)|classifier|guardrails?|taxonomy|"
@@ -354,7 +361,9 @@ _AWARE = (
     # The same in other languages: an attack, an injection, hidden text, what it tries.
     r"\b(?:angriff|attacke|ataque|attaque|attacco|aanval|atak|injektion|inyecci[oó]n|"
     r"iniezione|inje[cç][aã]o|injectie|versteckt\w*|verborgen\w*|caché(?:e|s|es)?|ocult[oa]s?|"
-    r"nascost[oa]|ukryt\w+)\b|隠し|隐藏|攻撃|攻击|注入|何をしよう|狙っ|\bprobeert\s+te\b|"
+    r"nascost[oa]|ukryt\w+|escondid[oa]s?|invis[\u00edi]ve(?:l|is)|unsichtbar\w*|"
+    r"(?:letra|fonte|texto)\s+branc[ao]|wei(?:\u00df|ss)e[rn]?\s+schrift)\b|"
+    r"隠し|隐藏|攻撃|攻击|注入|何をしよう|狙っ|\bprobeert\s+te\b|"
     r"\bversucht\b|\bbezweck\w*|\b(?:intenta|pretende|tenta|tente|cerca\s+di|essaie\s+de|"
     r"cherche\s+\u00e0|pr\u00f3buje)\s+(?:hacer|fazer|fare|faire|conseguir|obtenir|zrobi\u0107)\b",
 )

@@ -82,7 +82,12 @@ class TrainingOptions:
     # document with an imperative in it as one.
     agent_attack_weight: float = 0.3
     # Weight of the other hand-written attacks (hidden in processed content, sent directly).
-    written_attack_weight: float = 0.5
+    # 0.5 until session 28; with that session's 400 attacks and 400 hard benign rows added
+    # (semantic head refitted, quoted attacks asked about still among the rows), 1.0 scored
+    # the read sets a little higher (TPR at 1 % FPR 0.694 -> 0.697, written25 0.633 ->
+    # 0.644, AUC 0.9593 -> 0.9606) and the dev split a little lower (0.9523 -> 0.9514). The
+    # sealed sets' totals were seen for both (tests/assets/screening/README.md).
+    written_attack_weight: float = 1.0
     # The embedding head (`embedding.py`): L2 and steps of its logistic regression, the
     # score band in which the screener consults it and the weight of its logit there.
     # Chosen on the validation split (session 10): of bands 0.05-0.95, 0.1-0.9, 0.15-0.85,

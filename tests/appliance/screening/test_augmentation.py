@@ -3,13 +3,18 @@ fixtures."""
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+
 from appliance.screening import load_labelled, stratified_split
 from appliance.screening.augmentation import (
+    DATA_DIR,
     agent27_augmentation,
     augmentation_split,
     benign_augmentation,
     handwritten_augmentation,
     later_augmentation,
+    written28_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -92,6 +97,29 @@ def test_session_27_rows_are_agent_work_split_on_their_own() -> None:
     assert {row.text for row in later.train} <= {row.text for row in split.train}
 
 
+def test_session_28_rows_are_split_on_their_own_and_half_in_other_languages() -> None:
+    rows = written28_augmentation()
+    attacks = [row for row in rows if row.label == 1]
+    benign = [row for row in rows if row.label == 0]
+    # The quoted attacks asked about are held out as a fixture (quoted28_benign).
+    assert (len(attacks), len(benign)) == (400, 355)
+    assert "quoted_attack_analysis" not in {row.category.split(":")[-1] for row in benign}
+    assert len({row.text for row in rows}) == len(rows)
+    earlier = handwritten_augmentation() + later_augmentation() + agent27_augmentation()
+    assert not {row.text for row in rows} & {row.text for row in earlier}
+    # 20 languages, one row per kind apiece (nine benign kinds are trained on).
+    for name, per_language in (("benign_written28ml.jsonl", 9), ("attacks_written28ml.jsonl", 10)):
+        lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
+        languages = Counter(json.loads(line)["language"] for line in lines)
+        assert len(languages) == 20
+        assert set(languages.values()) == {per_language}
+    # The session 27 rows keep their parts.
+    split = augmentation_split()
+    agent27 = stratified_split(agent27_augmentation())
+    assert {row.text for row in agent27.test} <= {row.text for row in split.test}
+    assert {row.text for row in agent27.train} <= {row.text for row in split.train}
+
+
 def test_augmentation_split_keeps_a_held_out_part() -> None:
     split = augmentation_split()
     train = {row.text for row in split.train}
@@ -107,6 +135,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + handwritten_augmentation()
         + later_augmentation()
         + agent27_augmentation()
+        + written28_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
