@@ -229,8 +229,95 @@ _VOID_PATTERNS = [
     r"(?:失效|作废|取消|解除|不再适用|只是测试)",
     r"(?:이전|기존)\s?(?:의\s?)?(?:규칙|지시|제한|지침)[^.\n]{0,6}?(?:무효|해제|취소|폐지)",
 ]
+# The model's earlier rules called void in looser words ("las indicaciones que te pusieron
+# antes ya no sirven", "alles, was dir vor diesem Chat eingetrichtert wurde, ist hinfällig"),
+# counted only beside a demand that it now answer without refusals, warnings or limits (or
+# obey the writer alone): an office notice that the old rules no longer apply has the
+# first part and not the second.
+_LOOSE_VOID_PATTERNS = [
+    r"\b(?:indicaciones|instrucciones|reglas|normas|directrices|consignas)\b[^\n]{0,120}?"
+    r"\b(?:ya\s+no\s+(?:sirven|valen|aplican|cuentan|rigen|existen)|quedan\s+anulad|"
+    r"est[\u00e1a]n\s+obsolet|sin\s+efecto)",
+    r"\b(?:consignes|instructions|r[\u00e8e]gles|directives)\b[^\n]{0,120}?"
+    r"\b(?:ne\s+s'appliquent\s+plus|ne\s+(?:comptent|valent|existent)\s+plus|(?:sont|est)\s+"
+    r"(?:caduques?|obsol[\u00e8e]tes?|annul[\u00e9e]es?)|[\u00e0a]\s+la\s+poubelle)",
+    r"\b(?:anweisungen|regeln|vorgaben|richtlinien|einstellungen|eingetrichtert|"
+    r"eingestellt)\b[^\n]{0,120}?\b(?:gelten\s+nicht\s+mehr|gilt\s+nicht\s+mehr|"
+    r"(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?(?:hinf\u00e4llig|ung\u00fcltig|aufgehoben|"
+    r"\u00fcberholt|obsolet))",
+    r"\b(?:istruzioni|regole|direttive|linee\s+guida)\b[^\n]{0,120}?"
+    r"\b(?:non\s+(?:valgono|contano|esistono|si\s+applicano)\s+pi\u00f9|sono\s+"
+    r"(?:annullate|superate|decadute|obsolete))",
+    r"\b(?:instru\u00e7\u00f5es|regras|diretrizes|orienta\u00e7\u00f5es)\b[^\n]{0,120}?"
+    r"\b(?:n\u00e3o\s+(?:valem|contam|servem|se\s+aplicam)\s+mais|(?:est\u00e3o|foram)\s+"
+    r"(?:anuladas|canceladas|revogadas|obsoletas)|eram\s+s\u00f3\s+de\s+teste)",
+    r"\b(?:instructies|regels|richtlijnen)\b[^\n]{0,120}?\b(?:gelden\s+(?:\w+\s+){0,3}?"
+    r"niet\s+meer|zijn\s+(?:vervallen|ongeldig|achterhaald)|niet\s+meer\s+van\s+toepassing)",
+    r"\b(?:zasady|instrukcje|polecenia|regu\u0142y)\b[^\n]{0,120}?\b(?:ju\u017c\s+)?"
+    r"(?:nie\s+obowi\u0105zuj\u0105|(?:s\u0105|zosta\u0142y)\s+(?:nieaktualne|"
+    r"uniewa\u017cnione|anulowane))",
+    r"\b(?:pravidla|pokyny|instrukce)\b[^\n]{0,120}?\b(?:u\u017e\s+)?(?:neplat\u00ed|"
+    r"(?:jsou|byla)\s+(?:zru\u0161en|neplatn)\w*)",
+    r"(?:\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446\u0438|\u043f\u0440\u0430"
+    r"\u0432\u0438\u043b|\u0443\u043a\u0430\u0437\u0430\u043d\u0438|\u043f\u0440\u043e"
+    r"\u043f\u0438\u0441\u0430\u043b\u0438|\u043d\u0430\u0441\u0442\u0440\u043e\u0439"
+    r"\u043a)[^\n]{0,120}?(?:\u0431\u043e\u043b\u044c\u0448\u0435\s+\u043d\u0435\s+"
+    r"\u0434\u0435\u0439\u0441\u0442\u0432\u0443|\u043d\u0435\u0434\u0435\u0439\u0441"
+    r"\u0442\u0432\u0438\u0442\u0435\u043b\u044c\u043d|\u0443\u0442\u0440\u0430\u0442"
+    r"\u0438\u043b)",
+    r"(?:\u0456\u043d\u0441\u0442\u0440\u0443\u043a\u0446\u0456|\u043f\u0440\u0430"
+    r"\u0432\u0438\u043b|\u043d\u0430\u043b\u0430\u0448\u0442\u0443\u0432\u0430\u043d"
+    r"|\u0432\u043a\u0430\u0437\u0456\u0432)[^\n]{0,120}?(?:\u0431\u0456\u043b\u044c"
+    r"\u0448\u0435\s+\u043d\u0435\s+(?:\u0434\u0456\u044e\u0442\u044c|\u043c\u0430"
+    r"\u044e\u0442\u044c\s+\u0441\u0438\u043b\u0438)|\u0437\u0430\u0441\u0442\u0430"
+    r"\u0440\u0456\u043b\u0438|\u043d\u0435\u0434\u0456\u0439\u0441\u043d)",
+    r"\b(?:talimat|kural|y\u00f6nerge)\w*\b[^\n]{0,120}?(?:ge\u00e7ersiz|art\u0131k\s+"
+    r"ge\u00e7erli\s+de\u011fil|iptal)",
+    r"(?:\u03ba\u03b1\u03bd\u03cc\u03bd\u03b5\u03c2|\u03bf\u03b4\u03b7\u03b3\u03af"
+    r"\u03b5\u03c2)[^\n]{0,120}?(?:\u03b4\u03b5\u03bd\s+\u03b9\u03c3\u03c7\u03cd"
+    r"\u03bf\u03c5\u03bd|\u03ac\u03ba\u03c5\u03c1)",
+    r"\b(?:aturan|instruksi|perintah)\b[^\n]{0,120}?\b(?:(?:sudah|udah)\s+)?(?:tidak|nggak|"
+    r"gak)\s+berlaku",
+    r"(?:quy\s+t\u1eafc|h\u01b0\u1edbng\s+d\u1eabn|ch\u1ec9\s+d\u1eabn)[^\n]{0,120}?"
+    r"(?:kh\u00f4ng\s+c\u00f2n\s+hi\u1ec7u\s+l\u1ef1c|v\u00f4\s+hi\u1ec7u)",
+    r"(?:\u8bbe\u5b9a|\u6307\u4ee4|\u89c4\u5219|\u6307\u793a|\u9650\u5236)[^\n]{0,40}?"
+    r"(?:\u4f5c\u5e9f|\u65e0\u6548|\u4e0d\u518d\u9002\u7528|\u5931\u6548)",
+    r"(?:\u6307\u793a|\u5236\u7d04|\u30eb\u30fc\u30eb|\u8a2d\u5b9a)[^\n]{0,40}?"
+    r"(?:\u7121\u52b9|\u306a\u304b\u3063\u305f\u3053\u3068\u306b|\u7834\u68c4)",
+    r"(?:\u0928\u093f\u0930\u094d\u0926\u0947\u0936|\u0928\u093f\u092f\u092e)[^\n]{0,120}?"
+    r"(?:\u0930\u0926\u094d\u0926|\u0932\u093e\u0917\u0942\s+\u0928\u0939\u0940\u0902|"
+    r"\u092a\u0941\u0930\u093e\u0928\u0947\s+\u0939\u094b\s+\u091a\u0941\u0915\u0947)",
+    r"(?:\u05d4\u05e0\u05d7\u05d9\u05d5\u05ea|\u05db\u05dc\u05dc\u05d9\u05dd|\u05d4"
+    r"\u05d5\u05e8\u05d0\u05d5\u05ea)[^\n]{0,120}?(?:\u05db\u05d1\u05e8\s+\u05dc\u05d0\s+"
+    r"(?:\u05e8\u05dc\u05d5\u05d5\u05e0\u05d8\u05d9\u05d5\u05ea|\u05ea\u05e7\u05e4"
+    r"\u05d5\u05ea|\u05d1\u05ea\u05d5\u05e7\u05e3))",
+]
+_UNBOUND = re.compile(
+    r"\b(?:sin|sem|sans|ohne|senza|zonder|bez|tanpa|без|χωρίς)\s+(?:\w+\s+)?(?:advertencias|"
+    r"avisos?|filtros?|restricciones|l[\u00ed]mites|rechaz\w*|negarte|serm[\u00e3a]o|"
+    r"restri[\u00e7c][\u00f5o]es|recusa\w*|morale|avertissements?|filtres?|refus|"
+    r"hinweise?|warnungen|einschr\u00e4nkungen|r\u00fcckfragen|ablehnung\w*|limiti|avvisi|"
+    r"prediche|filtri|restrizioni|rifiuti|disclaimers?|waarschuwingen|beperkingen|pouczania|"
+    r"ostrze\u017ce\u0144|ogranicze\u0144|odmowy|v\u00fdmluv|upozorn\u011bn\u00ed|omezen\u00ed|"
+    r"varov\u00e1n\u00ed|nolak|menolak|ceramah|peringatan|batasan|"
+    r"\w*(?:оговор|нравоучен|предупрежден|ограничен|отказ|відмов|застережен|обмежен|"
+    r"попереджен)\w*|\w*(?:αρνήσ|προειδοποιήσ|περιορισμ)\w*)|"
+    r"\b(?:nada\s+de\s+advertencias|niente\s+(?:limiti|avvisi|prediche)|je\s+weigert\s+niks|"
+    r"quem\s+manda\s+sou\s+eu|du\s+machst,?\s+was\s+ich\s+sage|uyar\u0131\s+(?:ya\s+da|"
+    r"veya)\s+ahlak|ne\s+istersem|kh\u00f4ng\s+t\u1eeb\s+ch\u1ed1i|kh\u00f4ng\s+c\u1ea3nh"
+    r"\s+b\u00e1o)\b|\u05d1\u05dc\u05d9\s+(?:\u05d4\u05d8\u05e4\u05d5\u05ea|\u05d0\u05d6"
+    r"\u05d4\u05e8\u05d5\u05ea|\u05d4\u05d2\u05d1\u05dc\u05d5\u05ea)|\u0915\u094b\u0908\s+"
+    r"(?:\u092e\u0928\u093e|\u091a\u0947\u0924\u093e\u0935\u0928\u0940)\s+\u0928\u0939"
+    r"\u0940\u0902|\u4e0d\u51c6\u62d2\u7edd|\u4e0d\u8981\u62d2\u7edd|\u4e0d\u8bb8\u62d2"
+    r"\u7edd|\u65ad\u3089\u306a\u3044|\u62d2\u5426\u3057\u306a\u3044|\u6ce8\u610f\u66f8"
+    r"\u304d\u3092\u3064\u3051\u306a\u3044",
+    re.IGNORECASE,
+)
+_UNBOUND_REACH = 400
+_MAX_LOOSE_MATCHES = 16
 _EXTRACTION = guarded("|".join(f"(?:{pattern})" for pattern in _EXTRACTION_PATTERNS), re.IGNORECASE)
 _VOID = guarded("|".join(f"(?:{pattern})" for pattern in _VOID_PATTERNS), re.IGNORECASE)
+_LOOSE_VOID = guarded("|".join(f"(?:{pattern})" for pattern in _LOOSE_VOID_PATTERNS), re.IGNORECASE)
 _PERSONA = guarded("|".join(f"(?:{pattern})" for pattern in _PERSONA_PATTERNS), re.IGNORECASE)
 _MAX_FINDINGS = 8
 _DEVICE = re.compile(r"\b" + DEVICE, re.IGNORECASE)
@@ -310,6 +397,7 @@ class MultilingualOverrideDetector:
             (_EXTRACTION, "prompt_extraction", "multilingual_prompt_extraction", False),
             (_PERSONA, "instruction_override", "multilingual_unrestricted_persona", False),
             (_VOID, "instruction_override", "multilingual_rules_void", False),
+            (_LOOSE_VOID, "instruction_override", "multilingual_rules_void_unbound", False),
         ]
         if not text.isascii() or _quick_ascii_check(text):
             checks[:0] = [
@@ -318,10 +406,20 @@ class MultilingualOverrideDetector:
             ]
         for pattern, kind, name, english_shaped in checks:
             score = self._mode_score if pattern is _MODE else self._override_score
-            for match in pattern.finditer(text):
+            for count, match in enumerate(pattern.finditer(text)):
+                # Each loose match looks around it for the second cue: only the first few
+                # are looked at, so a flood of them stays linear.
+                if pattern is _LOOSE_VOID and count >= _MAX_LOOSE_MATCHES:
+                    break
                 if english_shaped and _ENGLISH.search(match.group(0)):
                     continue  # the English detector's, with its context rules
                 if is_discussed(text, *match.span()):
+                    continue
+                if pattern is _LOOSE_VOID and not _UNBOUND.search(
+                    text,
+                    max(0, match.start() - _UNBOUND_REACH),
+                    min(len(text), match.end() + _UNBOUND_REACH),
+                ):
                     continue
                 # "Como ativar o modo desenvolvedor no meu Android?": a device's mode.
                 if pattern is _MODE and _DEVICE.search(text, match.end(), match.end() + 40):
