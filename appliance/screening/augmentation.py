@@ -113,10 +113,12 @@ AGENT27_FILES = {
 }
 # Written in session 28, split on their own: jailbreaks behind a frame, forged dialogues and
 # split payloads, false authority, orders hidden in documents, data sent out, personas,
-# prompt extraction; and the benign texts that read like them (quoted attacks asked about,
-# people's own prompts, corrections, questions about the assistant, dark fiction, security
-# work, documents of imperatives), both partly in other languages; and ten kinds of each
-# in 20 languages other than English (the `*ml` files, 10 rows per language and label).
+# prompt extraction; and the benign texts that read like them (people's own prompts,
+# corrections, questions about the assistant, dark fiction, security work, documents of
+# imperatives), both partly in other languages; and the same kinds in 20 languages other
+# than English (the `*ml` files, one row per kind and language). The quoted attacks asked
+# about that were written with them are a fixture instead (quoted28_benign): as benign
+# training rows they teach the n-gram head that attack wording is harmless.
 WRITTEN28_FILES = {
     "benign_written28.jsonl": "written28",
     "attacks_written28.jsonl": "written28",
