@@ -197,6 +197,7 @@ def main() -> None:
         "written25_attacks",
         "written26_benign",
         "written26_attacks",
+        "quoted28_benign",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
