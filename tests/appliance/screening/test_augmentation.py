@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from appliance.screening import load_labelled, stratified_split
+from appliance.screening import LabelledText, load_labelled, stratified_split
 from appliance.screening.augmentation import (
     DATA_DIR,
     agent27_augmentation,
@@ -75,10 +75,7 @@ def test_later_rows_hold_attacks_and_look_alikes_of_many_kinds() -> None:
     assert len({row.text for row in rows}) == len(rows)
     assert not {row.text for row in rows} & {row.text for row in handwritten_augmentation()}
     # Split on their own: the earlier hand-written rows keep their parts.
-    split = augmentation_split()
-    earlier = stratified_split(handwritten_augmentation())
-    assert {row.text for row in earlier.test} <= {row.text for row in split.test}
-    assert {row.text for row in earlier.train} <= {row.text for row in split.train}
+    _assert_parts_kept(handwritten_augmentation())
 
 
 def test_session_27_rows_are_agent_work_split_on_their_own() -> None:
@@ -91,10 +88,7 @@ def test_session_27_rows_are_agent_work_split_on_their_own() -> None:
     earlier = handwritten_augmentation() + later_augmentation()
     assert not {row.text for row in rows} & {row.text for row in earlier}
     # The session 25 rows keep their parts.
-    split = augmentation_split()
-    later = stratified_split(later_augmentation())
-    assert {row.text for row in later.test} <= {row.text for row in split.test}
-    assert {row.text for row in later.train} <= {row.text for row in split.train}
+    _assert_parts_kept(later_augmentation())
 
 
 def test_session_28_rows_are_split_on_their_own_and_half_in_other_languages() -> None:
@@ -114,10 +108,16 @@ def test_session_28_rows_are_split_on_their_own_and_half_in_other_languages() ->
         assert len(languages) == 20
         assert set(languages.values()) == {per_language}
     # The session 27 rows keep their parts.
+    _assert_parts_kept(agent27_augmentation())
+
+
+def _assert_parts_kept(earlier: list[LabelledText]) -> None:
+    """Rows written earlier stay in the parts they had when split on their own, so adding
+    a later group moved none of them."""
     split = augmentation_split()
-    agent27 = stratified_split(agent27_augmentation())
-    assert {row.text for row in agent27.test} <= {row.text for row in split.test}
-    assert {row.text for row in agent27.train} <= {row.text for row in split.train}
+    alone = stratified_split(earlier)
+    assert {row.text for row in alone.test} <= {row.text for row in split.test}
+    assert {row.text for row in alone.train} <= {row.text for row in split.train}
 
 
 def test_augmentation_split_keeps_a_held_out_part() -> None:
