@@ -198,6 +198,8 @@ def main() -> None:
         "written26_benign",
         "written26_attacks",
         "quoted28_benign",
+        "sealed10_benign",
+        "sealed10_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -260,6 +262,7 @@ _PAIRS = (
     ("quoted3_benign", "quoted3_attacks"),
     ("sealed8_benign", "sealed8_attacks"),
     ("sealed9_benign", "sealed9_attacks"),
+    ("sealed10_benign", "sealed10_attacks"),
     ("written25_benign", "written25_attacks"),
     ("written26_benign", "written26_attacks"),
 )

@@ -471,6 +471,11 @@ BOUNDS = {
     # in English, 20 in 20 other languages); read: 6 of 45 flagged at the session's start
     # code, 5 after its citation frames and the refitted heads.
     "quoted28_benign": (0, 5),
+    # Written at the start of session 29 (2026-12-06) by two authors who read nothing of the
+    # project, in the same kinds as sealed9; measured at that session's start code (21c9870):
+    # 7 of 200 flagged, 40 of 150 missed (TPR at 1 % FPR 0.567, AUC 0.9479). Totals only.
+    "sealed10_benign": (0, 7),
+    "sealed10_attacks": (1, 40),
 }
 
 
