@@ -94,6 +94,9 @@ class ScoreCombiner:
         return self.calibrate(self.probability(signals))
 
 
+_DIGITS = 10
+
+
 def fit_combiner(
     signals: Sequence[Signals],
     labels: Sequence[int],
@@ -149,7 +152,11 @@ def fit_combiner(
             allowed = excess_bound * parameters[0]
             if excess > allowed:
                 parameters[_EXCESS] *= allowed / excess
-    coefficients, bias = parameters[:-1], float(parameters[-1])
+    # Rounded: numpy's exp differs in the last bit between CPUs (with AVX-512 or without),
+    # which left the bias one ulp apart between two machines; the shipped head must rebuild
+    # byte-identically on either.
+    coefficients = np.round(parameters[:-1], _DIGITS)
+    bias = round(float(parameters[-1]), _DIGITS)
     fitted = ScoreCombiner(tuple(float(value) for value in coefficients), float(bias))
     raw = [fitted.probability(item) for item in signals]
     pivot = threshold_at_fpr(list(labels), raw, pivot_fpr)
