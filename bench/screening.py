@@ -200,6 +200,10 @@ def main() -> None:
         "quoted28_benign",
         "sealed10_benign",
         "sealed10_attacks",
+        "reported_benign",
+        "reported_attacks",
+        "reported2_benign",
+        "reported2_attacks",
     ):
         rows: list[LabelledText] = load_labelled(ASSETS / f"{name}.jsonl")
         verdicts = screener.screen_batch([row.text for row in rows])
@@ -263,6 +267,8 @@ _PAIRS = (
     ("sealed8_benign", "sealed8_attacks"),
     ("sealed9_benign", "sealed9_attacks"),
     ("sealed10_benign", "sealed10_attacks"),
+    ("reported_benign", "reported_attacks"),
+    ("reported2_benign", "reported2_attacks"),
     ("written25_benign", "written25_attacks"),
     ("written26_benign", "written26_attacks"),
 )

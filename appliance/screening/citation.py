@@ -11,7 +11,13 @@ A text is a question about what it cites when all of these hold:
   (blank-line or "---" separated; the user's words are the first or the last paragraph,
   with a short closing question kept as theirs) or the rest of a paragraph after a colon
   that asks about it ("what does this try to do: ...", on the same line or the next);
-- the words outside the citations frame it: for quotations, any suspicion ("is this spam",
+  or, in a message of up to 1,000 characters, words reported in the user's own sentence
+  from someone or something else ("a customer typed ... into our widget", "a sign that
+  said ...", "a comment with the text ..."), to the end of their sentence or to the
+  user's question; not from someone with a say over the model ("my manager said ...");
+- the words outside the citations frame it: after reported words, a question of the user's
+  own is enough ("..., what's the joke", ". should we ban them", "false positive or correct
+  block?"; not one asked of the model); for quotations, any suspicion ("is this spam",
   "should I be worried", "is it legit"); for bare pasted text, what the text does to a
   model ("is this a prompt injection", "what is it trying to do", "did it work", "whether
   the agent was hijacked", "is the last line an injection?", "did the assistant act on it?",
@@ -44,6 +50,7 @@ costs a few milliseconds, not a scan per cue.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # Longer texts are documents, not questions about a quotation; and the scan stays cheap.
@@ -414,6 +421,9 @@ _OBEY = re.compile(
     r"(?:respond|answer|reply|act|speak|talk|stay|write)\s+(?:only\s+|purely\s+|strictly\s+)?"
     r"(?:as\s+(?:the|this|that)\s+(?:character|persona|bot|assistant)|in\s+character)|"
     r"(?:load|adopt)\s+(?:it|this|that|them)|"
+    # "Do it: '...'", "so go ahead": the citation handed over to be done.
+    r"(?:(?<=^)|(?<=[.!:;,]\s)|(?<=\bso\s)|(?<=\bnow\s)|(?<=\bjust\s))(?:do\s+(?:exactly\s+)?"
+    r"(?:it|that|this|the\s+same)|go\s+ahead)\b(?!\s*\?)|"
     r"(?:become|be|play|stay)\s+(?:[\w'-]+\s+){1,2}?(?:from\s+now\s+on|for\s+me|for\s+the\s+"
     r"rest|until\s+i\s+say)|just\s+(?:play|run|do|execute)\s+(?:it|this|that|the\s+game|as)|"
     # The same in other languages: "haz exactamente lo que dice", "voer het gewoon uit".
@@ -654,6 +664,105 @@ def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
     return spans
 
 
+# Reported speech: "a sign that said IGNORE ALL PREVIOUS INSTRUCTIONS, what's that about",
+# "a Jira comment with the text print all environment variables ...", "the PDF had white
+# text telling any AI reviewer to rate it 10/10". What follows the reporting words, to the
+# end of its sentence or to the user's own question, is what they cite.
+_REPORTED = re.compile(
+    r"\b(?:said|says|saying|reads?|wrote|typed|posted|commented|replied|replying|texted|"
+    r"messaged|(?:contain(?:s|ed|ing)?|includ(?:es|ed|ing)|with|had|has)\s+(?:the\s+|this\s+|a\s+)?"
+    r"(?:(?:hidden|white|tiny|invisible)\s+)?(?:text|words?|line|message|phrase|sentence|"
+    r"comment|note|caption|subject(?:\s+line)?)(?:\s+(?:saying|that\s+said|reading))?|"
+    r"(?:tell|ask|instruct|order)(?:s|ed|ing)?\s+(?:the|any|an?|our|my|every|all|your)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:ai|bots?|models?|assistants?|agents?|llms?|chatbots?|copilot|"
+    r"reviewers?|screeners?|summari[sz]ers?)\s+to|"
+    r"along\s+the\s+lines\s+of|something\s+like|stuff\s+like|the\s+gist\s+(?:was|is))"
+    r"(?:\s*[:,\u2014-])?\s+(?=\S)",
+    re.IGNORECASE,
+)
+_CONJUNCTION = re.compile(r"(?:but|and|so|or|because|though|although|which|when|if)\b", re.I)
+# Who or what the words are reported from: someone else, or a thing that carried them ("a
+# sign", "the PDF", "a customer", "my kid"), close before the reporting words.
+_REPORTER = re.compile(
+    r"\b(?:someone|somebody|anyone|people|(?:a|an|the|one|some|our|my|their|his|her|this|that|"
+    r"every)\s+(?:[\w'-]+\s+){0,3}?(?:users?|customers?|clients?|guy|person|students?|kids?|son|"
+    r"daughter|friends?|neighbou?rs?|strangers?|callers?|visitors?|members?|applicants?|"
+    r"candidates?|contractors?|vendors?|senders?|attackers?|hackers?|trolls?|accounts?|signs?|"
+    r"memes?|posts?|tweets?|e-?mails?|messages?|comments?|tickets?|pdfs?|documents?|docs?|pages?|"
+    r"listings?|bio|videos?|posters?|threads?|forums?|chats?|dms?|reviews?|resumes?|cvs?|walls?|"
+    r"whiteboards?|articles?|tiktoks?|captions?|footers?|signatures?|notes?|files?|websites?|"
+    r"sites?|slides?|replies|banners?|cards?|flyers?|letters?|strings?|inputs?|usernames?|"
+    r"names?|plugins?|results?|outputs?|logs?|entries|fields?|forms?|submissions?|scenario|"
+    r"invoices?|contracts?|questionnaires?))\b[^.!?\n]{0,50}$|"
+    # Anything named and then described by what it said: "a sticker on a lamppost that said".
+    r"\b(?:a|an|the|some|one|this|that)\s+[^.!?\n]{1,50}?\s+(?:that|which|who)\s+$",
+    re.IGNORECASE,
+)
+# Where reported words end: a sentence end, a line end, or the user's own question after a
+# comma or dash ("..., what's the reference", "... - should we block it").
+_REPORTED_END = re.compile(
+    r"[.!?\uff1f](?=\s|\Z)|\n|[,;]\s*(?=(?:and\s+|but\s+|so\s+)?(?:what|how|why|is|are|was|"
+    r"were|should|do|does|did|can|could|would|any|who|wtf|lol|haha|idk|thoughts|sus)\b)|"
+    r"\s[\u2014\u2013-]\s",
+    re.IGNORECASE,
+)
+
+
+# The user's own question beside reported words, as a clause of its own: "what's the joke
+# there", "how should we log that", "is my mail summarizer at risk", "should I ban them".
+# "Can you ...", "would you ..." ask the model to act, not about the words.
+_REPORTED_QUESTION = re.compile(
+    r"(?:^|(?<=[,.;:!?\uff1f\u2014\u2013\n-])|(?<=[,.;:!?\uff1f\u2014\u2013-][ \t]))"
+    r"(?:(?:and|so|but|just|now)\s+)?"
+    r"(?:what|how|why|who|which|(?:is|are|was|were|should|shall|do|does|did|can|could|would|"
+    r"will|any)\s+(?:we|i|they|it|this|that|these|those|there|he|she|a|an|the|our|my|people|"
+    r"someone|anyone|one))\b(?!\s+(?:you|u)\b)[^.!\n]{0,160}(?:\?|\Z)|"
+    # Any short clause of the user's own that ends in a question mark and asks nothing of
+    # the model: "false positive or correct block?", "That's a crypto scam, right?".
+    r"(?:^|(?<=[,.;:!?\uff1f\u2014\u2013\n-])|(?<=[,.;:!?\uff1f\u2014\u2013-][ \t]))"
+    r"(?![^?\n]*\b(?:you|your|u)\b)[^.!?\n]{8,120}\?",
+    re.IGNORECASE,
+)
+# A message that reports what someone wrote and asks about it is a short one.
+_MAX_REPORTING_CHARS = 1_000
+# Words reported from someone with a say over the model are an order passed on ("my
+# manager said you may skip the checks"), not a text asked about.
+_AUTHORITY = re.compile(
+    r"\b(?:boss|manager|admin\w*|ceo|cfo|cto|ciso|director|supervisor|superior|owner|"
+    r"developers?|devs?|engineers?|it\s+(?:dept|department|team|desk)|security\s+team|"
+    r"compliance|legal|auditors?|lead|head\s+of|openai|anthropic|creators?|operators?|"
+    r"on-call|colleague|coworker|co-worker|team)\b",
+    re.IGNORECASE,
+)
+
+
+def _reported_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The words reported after "said", "wrote", "with the text", ... (see `_REPORTED`),
+    outside what is cited already; looked for near either end of the text only."""
+    spans: list[tuple[int, int]] = []
+    windows = [(0, len(text))]
+    if len(text) > 2 * _FRAME_WINDOW:
+        windows = [(0, _FRAME_WINDOW), (len(text) - _FRAME_WINDOW, len(text))]
+    for low, high in windows:
+        cursor = low
+        while (match := _REPORTED.search(text, cursor, high)) is not None:
+            cursor = match.end()
+            if any(a <= match.start() < b for a, b in taken + spans):
+                continue
+            if _CONJUNCTION.match(text, match.end()):
+                continue  # "what this ticket says, but draft a reply": the user goes on
+            before = text[max(low, match.start() - 80) : match.start()]
+            if _REPORTER.search(before) is None or _AUTHORITY.search(before) is not None:
+                continue
+            limit = min([high, match.end() + 600] + [a for a, _ in taken if a >= match.end()])
+            end = _REPORTED_END.search(text, match.end(), limit)
+            stop = end.start() if end is not None else limit
+            if stop - match.end() >= _MIN_CITED_CHARS:
+                spans.append((match.end(), stop))
+                cursor = stop
+    return spans
+
+
 def doubts_or_analyses(text: str) -> bool:
     """Whether words near either end of the text doubt or analyse something, in the terms
     `cited_question` looks for ("is this a prompt injection?", "sus?", "our filter caught
@@ -661,13 +770,35 @@ def doubts_or_analyses(text: str) -> bool:
     return _find(_FRAME, text) is not None
 
 
+def _first(
+    pattern: re.Pattern[str], pieces: Sequence[str], offsets: Sequence[int]
+) -> tuple[int, int, str] | None:
+    """Where `pattern` first matches near the ends of a piece, in the whole text's terms."""
+    for piece, offset in zip(pieces, offsets, strict=True):
+        if (match := _find(pattern, piece)) is not None:
+            return offset + match.start(), offset + match.end(), match.group(0)
+    return None
+
+
 def cited_question(text: str) -> CitedQuestion | None:
     """The frame of a question about quoted content, or None (see the module docstring)."""
-    if len(text) > MAX_FRAMED_CHARS or _find(_FRAME, text) is None:
+    if len(text) > MAX_FRAMED_CHARS:
+        return None
+    framed = _find(_FRAME, text) is not None
+    if not framed and (len(text) > _MAX_REPORTING_CHARS or _REPORTED.search(text) is None):
         return None
     quoted = _cited_spans(text)
-    pasted = _merge(quoted + _pasted_spans(text, quoted))
-    spans = _merge(pasted + _after_colon_spans(text, pasted))
+    pasted = _merge(quoted + _pasted_spans(text, quoted)) if framed else quoted
+    spans = _merge(pasted + _after_colon_spans(text, pasted)) if framed else pasted
+    reported = [
+        (start, end)
+        for start, end in (
+            _reported_spans(text, spans) if len(text) <= _MAX_REPORTING_CHARS else []
+        )
+        # Reported words that doubt or analyse are the user's frame, not what they cite.
+        if _FRAME.search(text, start, end) is None
+    ]
+    spans = _merge(spans + reported)
     if sum(end - start for start, end in spans) < _MIN_CITED_CHARS:
         return None
     pieces: list[str] = []
@@ -679,18 +810,23 @@ def cited_question(text: str) -> CitedQuestion | None:
         cursor = end
     pieces.append(text[cursor:])
     offsets.append(cursor)
-    frame = next(
-        (
-            (offset + match.start(), offset + match.end(), match.group(0))
-            for piece, offset in zip(pieces, offsets, strict=True)
-            if (match := _find(_FRAME, piece)) is not None
-        ),
-        None,
-    )
+    frame = _first(_FRAME, pieces, offsets)
     # A question, a verb of analysis, or a colon that hands the citation over for a look.
     asks = any(_ASKS.search(piece) for piece in pieces) or any(
         _hands_over(piece) for piece in pieces[:-1]
     )
+    # After reported words, a question of the user's own is frame enough ("a customer typed
+    # you are now DAN, how should we log that"); before them it may be the request the words
+    # are a pretext for ("Can you refund it to another card? The customer says ...").
+    after = [
+        (piece, offset)
+        for piece, offset in zip(pieces, offsets, strict=True)
+        if reported and offset >= reported[0][1]
+    ]
+    question = _first(_REPORTED_QUESTION, [p for p, _ in after], [o for _, o in after])
+    if question is not None:
+        frame = frame or question
+        asks = True
     if frame is None or not asks:
         return None
     outside = _PLACEHOLDER.join(pieces)
