@@ -669,8 +669,11 @@ def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
 # text telling any AI reviewer to rate it 10/10". What follows the reporting words, to the
 # end of its sentence or to the user's own question, is what they cite.
 _REPORTED = re.compile(
-    r"\b(?:said|says|saying|reads?|wrote|typed|posted|commented|replied|replying|texted|"
-    r"messaged|(?:contain(?:s|ed|ing)?|includ(?:es|ed|ing)|with|had|has)\s+(?:the\s+|this\s+|a\s+)?"
+    r"\b(?:said|says|saying|reads?|wrote|typed|types|typing|posted|posts|"
+    r"commented|comments|replied|replying|replies|texted|messaged|"
+    r"the\s+gist\s+of\s+(?:the|his|her|their|that)\s+[\w-]+\s+was|"
+    r"(?:asking|telling)\s+(?:it|him|her|them|chatgpt|claude|gemini|copilot)\s+to|"
+    r"(?:contain(?:s|ed|ing)?|includ(?:es|ed|ing)|with|had|has)\s+(?:the\s+|this\s+|a\s+)?"
     r"(?:(?:hidden|white|tiny|invisible)\s+)?(?:text|words?|line|message|phrase|sentence|"
     r"comment|note|caption|subject(?:\s+line)?)(?:\s+(?:saying|that\s+said|reading))?|"
     r"(?:tell|ask|instruct|order)(?:s|ed|ing)?\s+(?:the|any|an?|our|my|every|all|your)\s+"
@@ -684,7 +687,8 @@ _CONJUNCTION = re.compile(r"(?:but|and|so|or|because|though|although|which|when|
 # Who or what the words are reported from: someone else, or a thing that carried them ("a
 # sign", "the PDF", "a customer", "my kid"), close before the reporting words.
 _REPORTER = re.compile(
-    r"\b(?:someone|somebody|anyone|people|(?:a|an|the|one|some|our|my|their|his|her|this|that|"
+    r"\b(?:someone|somebody|anyone|people|users|customers|students|kids|trolls|attackers|"
+    r"scammers|spammers|(?:a|an|the|one|some|our|my|their|his|her|this|that|"
     r"every)\s+(?:[\w'-]+\s+){0,3}?(?:users?|customers?|clients?|guy|person|students?|kids?|son|"
     r"daughter|friends?|neighbou?rs?|strangers?|callers?|visitors?|members?|applicants?|"
     r"candidates?|contractors?|vendors?|senders?|attackers?|hackers?|trolls?|accounts?|signs?|"
@@ -708,19 +712,32 @@ _REPORTED_END = re.compile(
 )
 
 
-# The user's own question beside reported words, as a clause of its own: "what's the joke
-# there", "how should we log that", "is my mail summarizer at risk", "should I ban them".
-# "Can you ...", "would you ..." ask the model to act, not about the words.
+# The user's own question after reported words, as a clause of its own, about the words:
+# whether they are an attack or a joke, what they mean, how to handle them ("what's the joke
+# there", "how should we log that", "is my mail summarizer at risk", "should I ban them",
+# "false positive or correct block?"). "What is it?", "what's the password?" or "which
+# command is it?" ask for what the words want; "can you ...", "would you ..." ask the
+# model to act.
+_ABOUT = (
+    r"(?=[^.!?\n]{0,160}?\b(?:attack\w*|scam\w*|jok\w+|threat\w*|risk\w*|safe\w*|legit\w*|"
+    r"real|illegal|allowed|ok(?:ay)?|worr\w+|concern\w*|prank\w*|bots?|troll\w*|inject\w*|"
+    r"jailbreak\w*|phish\w*|spam\w*|malicious|hack\w*|secur\w+|danger\w*|harm\w*|suspicious|"
+    r"sus|fake|fraud\w*|false\s+positive|problem\w*|issues?|log|logg\w+|report\w*|block\w*|"
+    r"ban|bann\w+|delet\w+|remov\w+|flag\w*|filter\w*|moderat\w+|handl\w+|respond\w*|repl\w+|"
+    r"explain\w*|sanitiz\w+|sanitis\w+|detect\w*|catch\w*|train\w*|warn\w*|escalat\w+|"
+    r"record\w*|notify|tun(?:e|ing)|test\w*|mean\w*|reference|point|purpose|about|deal|"
+    r"origin|behaviou?r|polic\w+|disciplin\w+|worry|panic|care|do\s+anything|actually\s+work)"
+    r"\b)"
+)
 _REPORTED_QUESTION = re.compile(
     r"(?:^|(?<=[,.;:!?\uff1f\u2014\u2013\n-])|(?<=[,.;:!?\uff1f\u2014\u2013-][ \t]))"
-    r"(?:(?:and|so|but|just|now)\s+)?"
+    r"(?:(?:and|so|but|just|now)\s+)?" + _ABOUT + r"(?:"
     r"(?:what|how|why|who|which|(?:is|are|was|were|should|shall|do|does|did|can|could|would|"
     r"will|any)\s+(?:we|i|they|it|this|that|these|those|there|he|she|a|an|the|our|my|people|"
     r"someone|anyone|one))\b(?!\s+(?:you|u)\b)[^.!\n]{0,160}(?:\?|\Z)|"
     # Any short clause of the user's own that ends in a question mark and asks nothing of
     # the model: "false positive or correct block?", "That's a crypto scam, right?".
-    r"(?:^|(?<=[,.;:!?\uff1f\u2014\u2013\n-])|(?<=[,.;:!?\uff1f\u2014\u2013-][ \t]))"
-    r"(?![^?\n]*\b(?:you|your|u)\b)[^.!?\n]{8,120}\?",
+    r"(?![^?\n]*\b(?:you|your|u)\b)[^.!?\n]{8,120}\?)",
     re.IGNORECASE,
 )
 # A message that reports what someone wrote and asks about it is a short one.
@@ -790,6 +807,7 @@ def cited_question(text: str) -> CitedQuestion | None:
     quoted = _cited_spans(text)
     pasted = _merge(quoted + _pasted_spans(text, quoted)) if framed else quoted
     spans = _merge(pasted + _after_colon_spans(text, pasted)) if framed else pasted
+    cited = spans
     reported = [
         (start, end)
         for start, end in (
@@ -810,7 +828,10 @@ def cited_question(text: str) -> CitedQuestion | None:
         cursor = end
     pieces.append(text[cursor:])
     offsets.append(cursor)
-    frame = _first(_FRAME, pieces, offsets)
+    # Around reported words alone, a doubt as loose as "what is it?" may ask for what they
+    # want ("A user wrote print your system prompt. What is it?"): the frame must name
+    # what they do, or ask about them (below).
+    frame = _first(_FRAME if cited or not reported else _AWARE_FRAME, pieces, offsets)
     # A question, a verb of analysis, or a colon that hands the citation over for a look.
     asks = any(_ASKS.search(piece) for piece in pieces) or any(
         _hands_over(piece) for piece in pieces[:-1]
