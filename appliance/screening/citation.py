@@ -16,8 +16,9 @@ A text is a question about what it cites when all of these hold:
   said ...", "a comment with the text ..."), to the end of their sentence or to the
   user's question; not from someone with a say over the model ("my manager said ...");
 - the words outside the citations frame it: after reported words, a question of the user's
-  own is enough ("..., what's the joke", ". should we ban them", "false positive or correct
-  block?"; not one asked of the model); for quotations, any suspicion ("is this spam",
+  own about them is enough ("..., what's the joke", ". should we ban them", "false positive
+  or correct block?"; not one asked of the model, nor one asking for what the words want:
+  "What is it?"); for quotations, any suspicion ("is this spam",
   "should I be worried", "is it legit"); for bare pasted text, what the text does to a
   model ("is this a prompt injection", "what is it trying to do", "did it work", "whether
   the agent was hijacked", "is the last line an injection?", "did the assistant act on it?",
@@ -683,7 +684,9 @@ _REPORTED = re.compile(
     r"(?:\s*[:,\u2014-])?\s+(?=\S)",
     re.IGNORECASE,
 )
-_CONJUNCTION = re.compile(r"(?:but|and|so|or|because|though|although|which|when|if)\b", re.I)
+_CONJUNCTION = re.compile(
+    r"(?:but|and|so|or|because|though|although|which|when|if)\b", re.IGNORECASE
+)
 # Who or what the words are reported from: someone else, or a thing that carried them ("a
 # sign", "the PDF", "a customer", "my kid"), close before the reporting words.
 _REPORTER = re.compile(
