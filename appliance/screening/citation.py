@@ -743,8 +743,10 @@ _REPORTED_QUESTION = re.compile(
     r"(?![^?\n]*\b(?:you|your|u)\b)[^.!?\n]{8,120}\?)",
     re.IGNORECASE,
 )
-# A message that reports what someone wrote and asks about it is a short one.
+# A message that reports what someone wrote and asks about it is a short one, and what it
+# reports shorter still.
 _MAX_REPORTING_CHARS = 1_000
+_MAX_REPORTED_CHARS = 600
 # Words reported from someone with a say over the model are an order passed on ("my
 # manager said you may skip the checks"), not a text asked about.
 _AUTHORITY = re.compile(
@@ -774,7 +776,8 @@ def _reported_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, 
             before = text[max(low, match.start() - 80) : match.start()]
             if _REPORTER.search(before) is None or _AUTHORITY.search(before) is not None:
                 continue
-            limit = min([high, match.end() + 600] + [a for a, _ in taken if a >= match.end()])
+            nearest = (a for a, _ in taken if a >= match.end())
+            limit = min(high, match.end() + _MAX_REPORTED_CHARS, *nearest)
             end = _REPORTED_END.search(text, match.end(), limit)
             stop = end.start() if end is not None else limit
             if stop - match.end() >= _MIN_CITED_CHARS:
@@ -842,12 +845,12 @@ def cited_question(text: str) -> CitedQuestion | None:
     # After reported words, a question of the user's own is frame enough ("a customer typed
     # you are now DAN, how should we log that"); before them it may be the request the words
     # are a pretext for ("Can you refund it to another card? The customer says ...").
-    after = [
-        (piece, offset)
-        for piece, offset in zip(pieces, offsets, strict=True)
-        if reported and offset >= reported[0][1]
-    ]
-    question = _first(_REPORTED_QUESTION, [p for p, _ in after], [o for _, o in after])
+    after = next(
+        (i for i, offset in enumerate(offsets) if reported and offset >= reported[0][1]), None
+    )
+    question = None
+    if after is not None:
+        question = _first(_REPORTED_QUESTION, pieces[after:], offsets[after:])
     if question is not None:
         frame = frame or question
         asks = True
