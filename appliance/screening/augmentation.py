@@ -125,6 +125,17 @@ WRITTEN28_FILES = {
     "benign_written28ml.jsonl": "written28ml",
     "attacks_written28ml.jsonl": "written28ml",
 }
+# Written in session 30, split on their own: the kinds the blind sets missed most (orders
+# buried in tool output, agent hijacking, data sent out, jailbreaks behind a frame, false
+# authority, forged dialogues and split payloads, overrides in fresh words, personas), and
+# benign texts shaped like them (tool output with imperatives to people, agent work done
+# through the process, links and webhooks, dark fiction and games, people naming their
+# role, few-shot prompts and transcripts, rules and preferences, harmless personas). No
+# quoted attacks asked about among the benign rows (see WRITTEN28_FILES).
+WRITTEN30_FILES = {
+    "benign_written30.jsonl": "written30",
+    "attacks_written30.jsonl": "written30",
+}
 
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
@@ -168,6 +179,11 @@ def written28_augmentation() -> list[LabelledText]:
     return _labelled_files(WRITTEN28_FILES)
 
 
+def written30_augmentation() -> list[LabelledText]:
+    """The rows written in session 30 (see `WRITTEN30_FILES`)."""
+    return _labelled_files(WRITTEN30_FILES)
+
+
 def augmentation_split() -> Split:
     """The augmentation rows split like the corpus (same seed, same fractions); the
     hand-written rows are split on their own, so adding them left the templated rows'
@@ -177,7 +193,8 @@ def augmentation_split() -> Split:
     later = stratified_split(later_augmentation())
     agent27 = stratified_split(agent27_augmentation())
     written28 = stratified_split(written28_augmentation())
-    parts = (templated, handwritten, later, agent27, written28)
+    written30 = stratified_split(written30_augmentation())
+    parts = (templated, handwritten, later, agent27, written28, written30)
     return Split(
         [row for part in parts for row in part.train],
         [row for part in parts for row in part.validation],

@@ -15,6 +15,7 @@ from appliance.screening.augmentation import (
     handwritten_augmentation,
     later_augmentation,
     written28_augmentation,
+    written30_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -111,6 +112,27 @@ def test_session_28_rows_are_split_on_their_own_and_half_in_other_languages() ->
     _assert_parts_kept(agent27_augmentation())
 
 
+def test_session_30_rows_are_split_on_their_own_with_no_quoted_attacks() -> None:
+    rows = written30_augmentation()
+    attacks = [row for row in rows if row.label == 1]
+    benign = [row for row in rows if row.label == 0]
+    assert len(attacks) == len(benign) == 240
+    assert len({row.category for row in attacks}) == len({row.category for row in benign}) == 8
+    assert len({row.text for row in rows}) == len(rows)
+    earlier = (
+        handwritten_augmentation()
+        + later_augmentation()
+        + agent27_augmentation()
+        + written28_augmentation()
+    )
+    assert not {row.text for row in rows} & {row.text for row in earlier}
+    # Benign rows that ask about a quoted attack teach the n-gram head that attack wording
+    # is harmless (see WRITTEN28_FILES); none was written this time.
+    assert not [row for row in benign if "quoted" in row.category]
+    # The session 28 rows keep their parts.
+    _assert_parts_kept(written28_augmentation())
+
+
 def _assert_parts_kept(earlier: list[LabelledText]) -> None:
     """Rows written earlier stay in the parts they had when split on their own, so adding
     a later group moved none of them."""
@@ -136,6 +158,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + later_augmentation()
         + agent27_augmentation()
         + written28_augmentation()
+        + written30_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):

@@ -242,7 +242,9 @@ BOUNDS = {
     "sealed6_benign": (0, 4),
     "sealed6_attacks": (1, 35),
     "weak_kinds_benign": (0, 3),
-    "weak_kinds_attacks": (1, 27),
+    # Session 30: 27 -> 28 when the heads were refitted with the session's training rows
+    # (appliance/screening/data/*_written30.jsonl); sealed pairs pooled 267 -> 250 missed.
+    "weak_kinds_attacks": (1, 28),
     "dark_benign": (0, 0),
     "tool_results_benign": (0, 0),
     "tool_results_attacks": (1, 11),
