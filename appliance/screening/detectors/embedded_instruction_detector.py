@@ -105,7 +105,9 @@ _ORDER = (
 )
 # Where a vocative starts: a line, a bracket or quotation, a sentence, a clause, the end of
 # a bracketed label ("[alt text] Summary assistants: ...").
-_VOCATIVE_START = r"(?:^|[\n\[(<{>|\"'=@#;*\u201c]|[.!?\])]\s|,\s)"
+# An escaped line break (a backslash and "n", as in a calendar invite's DESCRIPTION or a
+# JSON string) starts a line as a real one does.
+_VOCATIVE_START = r"(?:^|[\n\[(<{>|\"'=@#;*\u201c]|\\[nr]|[.!?\])]\s|,\s)"
 
 _CUES = (
     cue(

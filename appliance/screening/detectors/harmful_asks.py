@@ -28,18 +28,22 @@ _WEAPON = (
     r"(?:nerve|poison|toxic|chlorine|mustard)\s+(?:agents?|gas(?:es)?|vapou?rs?)|sarin|"
     r"\bvx\b|ricin|anthrax|botulinum|bioweapons?|chemical\s+weapons?|weapons?\s+(?:of|"
     r"capable\s+of)\s+mass\s+(?:destruction|casualties)|dirty\s+bombs?|"
-    r"toxin\s+from\s+castor\s+beans|undetectable\s+poisons?"
+    r"toxin\s+from\s+castor\s+beans|undetectable\s+poisons?|dynamite|plastic\s+explosives?|"
+    r"semtex|(?:pipe|zip)\s+guns?|improvised\s+(?:firearms?|guns?|weapons?)|fire\s+bottles?|"
+    r"nerve\s+gas|(?:nerven)?kampfstoff\w*"
 )
 _DRUG = (
     r"meth(?:amphetamine)?|crack(?:\s+cocaine)?|cocaine|heroin|fentanyl|mdma|lsd|"
-    r"pseudoephedrine|stimulants|narcotics"
+    r"pseudoephedrine|stimulants|narcotics|metanfetamin\w*|coca[i\u00ed]n\w*|kokain\w*|xtc|"
+    r"ecstasy"
 )
 _CYBER = (
     r"malware|ransomware|keyloggers?|spyware|stalkerware|rootkits?|botnets?|"
     r"(?:self-propagating|network)\s+worms?|info-?stealers?|(?:password|credential)\s+"
     r"stealers?|credential[-\s]stuffing|card\s+skimmers?|skimmers?|phishing\s+(?:e-?mails?|"
     r"pages?|sites?|kits?|campaigns?|messages?|texts?)|sim[-\s]swap(?:ping)?|"
-    r"zero[-\s]days?|exploits?\s+for"
+    r"zero[-\s]days?|exploits?\s+for|exploit\s+chains?|skimm(?:ing|ers?)|"
+    r"(?:e-?mails?|messages?|texts?|letters?|scripts?)\s+(?:that|which)\s+impersonat\w+"
 )
 # Acts, not things: "launder", "take over a victim's bank account", "get it past the dogs".
 _ACT = (
@@ -51,7 +55,7 @@ _ACT = (
     r"accounts?|clon(?:e|ing)\s+(?:a\s+|the\s+)?(?:[\w-]+\s+)?(?:cards?|keycards?|"
     r"badges?|sim)|pick(?:ing)?\s+(?:the\s+)?locks?\s+on|hotwir\w+|"
     r"(?:recruitment|propaganda)\s+(?:[\w-]+\s+)?(?:posts?|videos?|materials?|messages?|"
-    r"content)\s+for\s+(?:an?\s+|the\s+)?(?:violent\s+)?(?:extremist|terrorist|jihadist)|"
+    r"content|manifestos?)\s+for\s+(?:an?\s+|the\s+)?(?:violent\s+)?(?:extremist|terrorist|jihadist)|"
     r"(?:extremist|terrorist)\s+(?:recruitment|propaganda)|"
     r"(?:tak\w+\s+down|attack\w*|sabotag\w+|black\s+out)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?"
     r"(?:power|electric(?:al|ity)?)\s+grids?|"
@@ -64,7 +68,9 @@ _ACT = (
     r"smuggl\w+|traffick\w+|identity\s+theft|knocks?\s+(?:a\s+person|someone|somebody|"
     r"people|him|her)\s+out|(?:collect|steal|grab|harvest|exfiltrat)\w*\s+(?:every|all|the)"
     r"\s+(?:[\w-]+\s+)?(?:saved|stored)\s+(?:browser\s+)?(?:passwords|credentials|logins)|"
-    r"(?:counterfeit|fake|forged)\s+(?:money|ids?|passports?|banknotes?|documents?)|"
+    r"(?:counterfeit|fake|forged)\s+(?:money|ids?|passports?|banknotes?|documents?|"
+    r"(?:driver'?s'?\s+)?licen[cs]es)|(?:crypto(?:currency)?|coin|bitcoin)\s+(?:mixers?|"
+    r"tumblers?)|groom\w*\s+(?:children|kids|minors|a\s+child|teens?)|"
     r"contaminat\w+\s+(?:a\s+|the\s+)?(?:city's\s+)?water\s+(?:supply|supplies)|"
     r"poison(?:ing)?\s+(?:someone|somebody|a\s+person|him|her|people)|"
     r"(?:lethal|fatal|deadly)\s+doses?|end\s+(?:my|his|her|their|your)\s+(?:own\s+)?life|"
@@ -77,7 +83,8 @@ _OPERATIONAL = (
     r"(?:reporting|reconciliation|aml|alerts?|thresholds?)|"
     r"(?:past|through)\s+(?:the\s+|an?\s+)?(?:customs|airport|border)\b[^.\n]{0,40}?\b(?:dogs|"
     r"scanners?|caught|detected|noticed)|tax\s+returns?\s+in\s+other\s+people's\s+names|"
-    r"(?:wouldn't|would\s+not|won't|doesn't|does\s+not|not)\s+show\s+up\s+(?:in|on)\s+"
+    r"(?:wouldn't|would\s+not|won't|doesn't|does\s+not|don't|do\s+not|not|without)\s+"
+    r"(?:show(?:ing)?\s+up|appearing)\s+(?:in|on|at)\s+"
     r"(?:a\s+|routine\s+|standard\s+){0,2}(?:post-?mortem|autopsy|tox(?:icology)?)|missed\s+"
     r"by\s+(?:a\s+)?(?:standard\s+)?autopsy|look\s+like\s+(?:natural\s+causes|an\s+"
     r"accident)|least\s+painful\s+way\s+to|how\s+deep\s+(?:to|should\s+i)\s+cut|"
@@ -122,8 +129,18 @@ _LATIN_DETAIL = either(
     r"(?:exact|precise|specific|real(?:-world)?|actual|correct|accurate|genuine)\s+"
     r"(?:[\w-]+\s+)?"
     r"(?:quantities|amounts|doses?|dosages?|reagents|ingredients|temperatures|"
-    r"measurements|ratios|proportions|timings?|steps|instructions|process|procedure|recipe|"
-    r"methods?|tools|commands|equipment|products?|specifics)",
+    r"measurements|ratios|proportions|timings?|steps?|instructions|process|procedure|recipe|"
+    r"methods?|tools|commands|equipment|products?|specifics|sequence|chemistry|pills|"
+    r"medications?|drugs|substances|chemicals|materials|parts|components)",
+    # "Name every precursor", "the glassware and the temperatures", "include the real
+    # printer", "actionable tactics", "with specifics", "the steps need to be accurate".
+    r"(?:name|list|give|include)\s+(?:every|each|all\s+(?:the\s+)?)\s*(?:[\w-]+\s+)?"
+    r"(?:precursors?|reagents?|ingredients?|chemicals?|components?|materials?|quantities|"
+    r"amounts|steps?)|(?:,|and)\s+the\s+(?:quantities|amounts|doses|temperatures)|"
+    r"(?:include|including|with|give|use)\s+the\s+real|actionable|with\s+specifics|"
+    r"(?:need|needs)\s+to\s+be\s+(?:accurate|real|correct|precise)|precisely\s+how|"
+    r"genuinely\s+(?:accurate|usable|correct)|how\s+to\s+(?:extract|synthesi[sz]e|cook|"
+    r"manufacture|refine|weaponi[sz]e)",
     r"step[-\s]by[-\s]step|step\s+(?:\d|one)\b|every\s+(?:single\s+)?(?:realistic\s+)?"
     r"(?:step|stage|part|detail)|each\s+(?:step|stage)|line\s+by\s+line|click\s+by\s+click|"
     r"chapter\s+by\s+chapter|nothing\s+left\s+out|(?:don't|do\s+not)\s+(?:leave\s+out|"
@@ -140,8 +157,9 @@ _LATIN_DETAIL = either(
     r"in\s+(?:great|full|precise|exact)\s+detail|(?:explain|describe|tell\s+me)\s+exactly",
     r"(?:fully|actually)\s+(?:working|functional|works?)|(?:full|complete)\s+(?:source|"
     r"code|program|script)|(?:working|functional|functioning|deployable|ready-to-use)\s+"
-    r"(?:[\w-]+\s+){0,2}?(?:code|program|script|payload|sample|version|device|gun)|"
-    r"(?:polished|ready)\s+(?:and\s+ready\s+)?to\s+(?:use|send|deploy)|"
+    r"(?:[\w-]+\s+){0,2}?(?:code|program|script|payload|sample|version|device|gun|"
+    r"exploits?)|"
+    r"(?:polished,?\s+(?:and\s+)?)?ready[-\s]to[-\s](?:use|send|deploy|post|run)|"
     r"(?:has|needs)\s+to\s+actually\s+work|the\s+most\s+(?:effective|reliable|efficient|"
     r"foolproof)\s+way|as\s+(?:realistic|effective|convincing|persuasive)\s+(?:and\s+\w+\s+)?"
     r"as\s+possible|(?:detailed|realistic|concrete|practical|step-by-step)(?:,?\s+(?:and\s+)?"
@@ -159,7 +177,8 @@ _LATIN_DETAIL = either(
     r"z\s+ilościami|dokładn\w+|genaue[nr]?\s+(?:mengen|anleitung)|ganz\s+genau|"
     r"genau\s+so|technisch\s+correct|tecnicamente\s+(?:corret|accurat)\w*|"
     r"con\s+todo\s+detalle|bien\s+d[ée]taill\w+|bem\s+detalhad\w+|dettagliat\w+|"
-    r"reagenti\s+e\s+quantit\w*",
+    r"reagenti\s+e\s+quantit\w*|passo\s+per\s+passo|dettagli\s+reali|vraies\s+[ée]tapes|"
+    r"les\s+quantit[ée]s|comandos\s+reais|cantidades|hoeveelhed\w+",
 )
 _CJK_DETAIL = r"一步一步|步骤|具体的な手順|詳しく|省略しないで|详细"
 DETAIL = either(r"\b" + _LATIN_DETAIL + r"'?(?!\w)", _CJK_DETAIL)
@@ -169,8 +188,10 @@ _LATIN_FRAMES = either(
     r"(?:write|continue|finish|compose|create|script)\s+(?:me\s+)?(?:an?\s+|the\s+|this\s+)?"
     r"(?:[\w-]+\s+){0,3}?(?:story|stories|scene|screenplay|script|poem|verse|dialogue|"
     r"monologue|chapter|novel|song|rap|sonnet|haiku|limerick|fable|bedtime\s+story|"
-    r"fan\s?fiction|segment|faq|recipe\s+card|lesson\s+plan|how-to\s+guide)",
-    r"(?:my|our|a|the)\s+(?:debut\s+|new\s+|latest\s+)?(?:[\w-]+\s+)?(?:novel|thriller|"
+    r"fan\s?fiction|segment|faq|recipe\s+card|lesson\s+plan|how-to\s+guide|(?:picture\s+)?"
+    r"book|lyrics|q&a|interview|pamphlet)",
+    r"(?:my|our|a|the)\s+(?:debut\s+|new\s+|latest\s+)?(?:[\w-]+\s+)?(?:\w+-)?(?:novel|"
+    r"thriller|"
     r"screenplay|short\s+story|story|book|film|movie|play|series|game|script|manuscript)\b",
     r"(?:heist|crime|spy|bond|action|horror)\s+(?:film|movie|novel|villain|thriller|"
     r"story)|villains?|antagonists?|characters?\s+(?:who|in|is|needs?)|"
@@ -188,14 +209,17 @@ _LATIN_FRAMES = either(
     # Hypotheticals.
     r"hypothetical(?:ly)?|purely\s+(?:theoretical|academic|fictional)|thought\s+experiment|"
     r"in\s+a\s+(?:world|universe|future)\s+where|(?:fictional|imaginary|parallel|fantasy)\s+"
-    r"(?:world|universe|setting)|just\s+(?:curious|theory)|asking\s+for\s+a\s+friend",
+    r"(?:world|universe|setting)|imagine\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:world|country|"
+    r"society|future|universe|planet)\s+where|world-?building|fictional|fictitious|"
+    r"just\s+(?:curious|theory)|asking\s+for\s+a\s+friend",
     # Teaching, research, testing.
     r"(?:for|in)\s+(?:a|my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:course|class|lesson|module|"
     r"seminar|workshop|training|essay|paper|thesis|dissertation|dataset|research|project|"
     r"ctf|curriculum|presentation|video|documentary|podcast|escape\s+room|mock\s+trial)\b",
     r"(?:educational|learning|research|academic|training)\s+purposes|"
     r"(?:authori[sz]ed|sanctioned|approved)\s+(?:red[-\s]team|pen(?:etration)?[-\s]?test)|"
-    r"red[-\s]team\s+engagement|(?:i'm|i\s+am)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:researcher|"
+    r"red[-\s]team\s+engagement|ctf\s+write-?up|debate\s+(?:club|practice|prep|round)|d&d|"
+    r"dungeons\s+(?:&|and)\s+dragons|(?:i'm|i\s+am)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:researcher|"
     r"student|journalist|nurse|doctor|teacher|professor|novelist|writer|author)\b|"
     r"public\s+knowledge\s+anyway|as\s+(?:an?\s+)?(?:encyclop(?:a)?edia|wikipedia)",
     r"(?:building|making|designing|creating|running|training)\s+(?:a|an|our|my)\s+"
@@ -209,7 +233,9 @@ _LATIN_FRAMES = either(
     r"roman\s+policier|pour\s+mon\s+roman|para\s+mi\s+novela|per\s+il\s+mio\s+romanzo|"
     r"mijn\s+roman|scenariusz|schrijf\s+een\s+(?:gedicht|verhaal)|vamos\s+a\s+jugar|"
     r"juguemos|stell\s+dir\s+vor|verstorben\w*\s+(?:opa|oma|gro[ßs]vater|gro[ßs]mutter)|"
-    r"ipotetico|hipot[ée]tic\w+|hypoth[ée]ti\w+|saggio\s+universitario|curso\s+de",
+    r"ipotetico|hipot[ée]tic\w+|hypoth[ée]ti\w+|saggio\s+universitario|curso\s+de|"
+    r"romanzo|novela|roteiro|gioco\s+di\s+ruolo|jeu\s+de\s+r[ôo]le|juego\s+de\s+rol|"
+    r"rollenspiel|scriptie|m[ée]moire",
 )
 _CJK_FRAMES = r"小説|小说|角色扮演|已故|奶奶|爷爷|おばあちゃん|ロールプレイ|仮に"
 FRAMES = either(r"\b" + _LATIN_FRAMES + r"\b", _CJK_FRAMES)
