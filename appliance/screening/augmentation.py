@@ -136,6 +136,15 @@ WRITTEN30_FILES = {
     "benign_written30.jsonl": "written30",
     "attacks_written30.jsonl": "written30",
 }
+# Written later in session 30, split on their own: attacks in 20 languages other than
+# English (three kinds apiece), orders in e-mails, web pages, documents and code, agent
+# hijacking, prompt extraction, encodings; and their look-alikes (the same 20 languages,
+# e-mails and documents of imperatives to people, code comments, agent work done through
+# the process, questions about the assistant, encoded data).
+WRITTEN30B_FILES = {
+    "benign_written30b.jsonl": "written30b",
+    "attacks_written30b.jsonl": "written30b",
+}
 
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
@@ -184,6 +193,11 @@ def written30_augmentation() -> list[LabelledText]:
     return _labelled_files(WRITTEN30_FILES)
 
 
+def written30b_augmentation() -> list[LabelledText]:
+    """The rows written later in session 30 (see `WRITTEN30B_FILES`)."""
+    return _labelled_files(WRITTEN30B_FILES)
+
+
 def augmentation_split() -> Split:
     """The augmentation rows split like the corpus (same seed, same fractions); the
     hand-written rows are split on their own, so adding them left the templated rows'
@@ -194,7 +208,8 @@ def augmentation_split() -> Split:
     agent27 = stratified_split(agent27_augmentation())
     written28 = stratified_split(written28_augmentation())
     written30 = stratified_split(written30_augmentation())
-    parts = (templated, handwritten, later, agent27, written28, written30)
+    written30b = stratified_split(written30b_augmentation())
+    parts = (templated, handwritten, later, agent27, written28, written30, written30b)
     return Split(
         [row for part in parts for row in part.train],
         [row for part in parts for row in part.validation],

@@ -87,7 +87,11 @@ class TrainingOptions:
     # the read sets a little higher (TPR at 1 % FPR 0.694 -> 0.697, written25 0.633 ->
     # 0.644, AUC 0.9593 -> 0.9606) and the dev split a little lower (0.9523 -> 0.9514). The
     # sealed sets' totals were seen for both (tests/assets/screening/README.md).
-    written_attack_weight: float = 1.0
+    # 0.7 since session 30: with that session's 960 rows, of 1.0, 0.7 and 0.5 only 0.7 kept
+    # the dev split at its target (TPR at 1 % FPR 0.9487, 0.9505, 0.9496; semantic head
+    # refitted alone each time; the sealed totals were seen for all three, see
+    # tests/assets/screening/README.md).
+    written_attack_weight: float = 0.7
     # The embedding head (`embedding.py`): L2 and steps of its logistic regression, the
     # score band in which the screener consults it and the weight of its logit there.
     # Chosen on the validation split (session 10): of bands 0.05-0.95, 0.1-0.9, 0.15-0.85,

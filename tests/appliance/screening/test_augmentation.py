@@ -16,6 +16,7 @@ from appliance.screening.augmentation import (
     later_augmentation,
     written28_augmentation,
     written30_augmentation,
+    written30b_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -133,6 +134,28 @@ def test_session_30_rows_are_split_on_their_own_with_no_quoted_attacks() -> None
     _assert_parts_kept(written28_augmentation())
 
 
+def test_later_session_30_rows_are_split_on_their_own_a_quarter_in_other_languages() -> None:
+    rows = written30b_augmentation()
+    attacks = [row for row in rows if row.label == 1]
+    benign = [row for row in rows if row.label == 0]
+    assert len(attacks) == len(benign) == 240
+    assert len({row.text for row in rows}) == len(rows)
+    earlier = written28_augmentation() + written30_augmentation()
+    assert not {row.text for row in rows} & {row.text for row in earlier}
+    # 20 languages other than English, three rows apiece of the kind written in them.
+    for name in ("benign_written30b.jsonl", "attacks_written30b.jsonl"):
+        lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
+        written = [json.loads(line) for line in lines]
+        languages = Counter(
+            row["language"] for row in written if row["category"] == "other_languages"
+        )
+        assert len(languages) == 20
+        assert "en" not in languages
+        assert set(languages.values()) == {3}
+    # The first session 30 rows keep their parts.
+    _assert_parts_kept(written30_augmentation())
+
+
 def _assert_parts_kept(earlier: list[LabelledText]) -> None:
     """Rows written earlier stay in the parts they had when split on their own, so adding
     a later group moved none of them."""
@@ -159,6 +182,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + agent27_augmentation()
         + written28_augmentation()
         + written30_augmentation()
+        + written30b_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):

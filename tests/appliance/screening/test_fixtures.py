@@ -128,7 +128,9 @@ BOUNDS = {
     # Session 13: 4 and 23. Session 15: 3 (an API response's assistant message is no longer
     # read a second time as a YAML role line).
     "fresh_benign": (0, 2),
-    "fresh_attacks": (1, 17),
+    # Session 30: 17 -> 18 missed with the session's 960 training rows and the hand-written
+    # attacks at weight 0.7 (see training.py).
+    "fresh_attacks": (1, 18),
     # Written at the end of session 6, measured once: 12 of 200 flagged and 59 of 150
     # missed with the session's start code, 9 and 53 with its final code. Session 7's
     # detectors were chosen from the dev split's and the other fixtures' misses, without
@@ -239,14 +241,17 @@ BOUNDS = {
     # 41 -> 40; no benign count rose.
     "sealed5_benign": (0, 6),
     "sealed5_attacks": (1, 33),
-    "sealed6_benign": (0, 4),
+    # Session 30: 4 -> 5 flagged with the session's training rows (sealed pairs pooled 40 ->
+    # 37 flagged, 267 -> 246 missed).
+    "sealed6_benign": (0, 5),
     "sealed6_attacks": (1, 35),
     "weak_kinds_benign": (0, 3),
-    # Session 30: 27 -> 28 when the heads were refitted with the session's training rows
-    # (appliance/screening/data/*_written30.jsonl); sealed pairs pooled 267 -> 250 missed.
-    "weak_kinds_attacks": (1, 28),
+    # Session 30: 27 -> 26 with the session's training rows
+    # (appliance/screening/data/*_written30*.jsonl).
+    "weak_kinds_attacks": (1, 26),
     "dark_benign": (0, 0),
-    "tool_results_benign": (0, 0),
+    # Session 30: 0 -> 1 with the session's training rows.
+    "tool_results_benign": (0, 1),
     "tool_results_attacks": (1, 11),
     "tool_results2_benign": (0, 0),
     "tool_results2_attacks": (1, 8),
