@@ -190,9 +190,10 @@ _LATIN_FRAMES = either(
     r"monologue|chapter|novel|song|rap|sonnet|haiku|limerick|fable|bedtime\s+story|"
     r"fan\s?fiction|segment|faq|recipe\s+card|lesson\s+plan|how-to\s+guide|(?:picture\s+)?"
     r"book|lyrics|q&a|interview|pamphlet)",
+    # "A techno-thriller": a genre's prefix before the noun.
     r"(?:my|our|a|the)\s+(?:debut\s+|new\s+|latest\s+)?(?:[\w-]+\s+)?(?:\w+-)?(?:novel|"
-    r"thriller|"
-    r"screenplay|short\s+story|story|book|film|movie|play|series|game|script|manuscript)\b",
+    r"thriller|screenplay|short\s+story|story|book|film|movie|play|series|game|script|"
+    r"manuscript)\b",
     r"(?:heist|crime|spy|bond|action|horror)\s+(?:film|movie|novel|villain|thriller|"
     r"story)|villains?|antagonists?|characters?\s+(?:who|in|is|needs?)|"
     r"int\.\s+[a-z]+|in\s+character",

@@ -68,41 +68,35 @@ def test_adding_the_handwritten_rows_left_the_templated_split_as_it_was() -> Non
 
 def test_later_rows_hold_attacks_and_look_alikes_of_many_kinds() -> None:
     rows = later_augmentation()
-    attacks = [row for row in rows if row.label == 1]
-    benign = [row for row in rows if row.label == 0]
+    attacks, benign = _by_label(rows)
     assert len(attacks) >= 180
     assert len(benign) >= 180
     assert len({row.category for row in attacks}) >= 9
     assert len({row.category for row in benign}) >= 9
-    assert len({row.text for row in rows}) == len(rows)
-    assert not {row.text for row in rows} & {row.text for row in handwritten_augmentation()}
+    _assert_new(rows, handwritten_augmentation())
     # Split on their own: the earlier hand-written rows keep their parts.
     _assert_parts_kept(handwritten_augmentation())
 
 
 def test_session_27_rows_are_agent_work_split_on_their_own() -> None:
     rows = agent27_augmentation()
-    attacks = [row for row in rows if row.label == 1]
-    benign = [row for row in rows if row.label == 0]
+    attacks, benign = _by_label(rows)
     assert len(attacks) == len(benign) == 200
     assert len({row.category for row in attacks}) == len({row.category for row in benign}) == 8
-    assert len({row.text for row in rows}) == len(rows)
     earlier = handwritten_augmentation() + later_augmentation()
-    assert not {row.text for row in rows} & {row.text for row in earlier}
+    _assert_new(rows, earlier)
     # The session 25 rows keep their parts.
     _assert_parts_kept(later_augmentation())
 
 
 def test_session_28_rows_are_split_on_their_own_and_half_in_other_languages() -> None:
     rows = written28_augmentation()
-    attacks = [row for row in rows if row.label == 1]
-    benign = [row for row in rows if row.label == 0]
+    attacks, benign = _by_label(rows)
     # The quoted attacks asked about are held out as a fixture (quoted28_benign).
     assert (len(attacks), len(benign)) == (400, 355)
     assert "quoted_attack_analysis" not in {row.category.split(":")[-1] for row in benign}
-    assert len({row.text for row in rows}) == len(rows)
     earlier = handwritten_augmentation() + later_augmentation() + agent27_augmentation()
-    assert not {row.text for row in rows} & {row.text for row in earlier}
+    _assert_new(rows, earlier)
     # 20 languages, one row per kind apiece (nine benign kinds are trained on).
     for name, per_language in (("benign_written28ml.jsonl", 9), ("attacks_written28ml.jsonl", 10)):
         lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
@@ -115,18 +109,16 @@ def test_session_28_rows_are_split_on_their_own_and_half_in_other_languages() ->
 
 def test_session_30_rows_are_split_on_their_own_with_no_quoted_attacks() -> None:
     rows = written30_augmentation()
-    attacks = [row for row in rows if row.label == 1]
-    benign = [row for row in rows if row.label == 0]
+    attacks, benign = _by_label(rows)
     assert len(attacks) == len(benign) == 240
     assert len({row.category for row in attacks}) == len({row.category for row in benign}) == 8
-    assert len({row.text for row in rows}) == len(rows)
     earlier = (
         handwritten_augmentation()
         + later_augmentation()
         + agent27_augmentation()
         + written28_augmentation()
     )
-    assert not {row.text for row in rows} & {row.text for row in earlier}
+    _assert_new(rows, earlier)
     # Benign rows that ask about a quoted attack teach the n-gram head that attack wording
     # is harmless (see WRITTEN28_FILES); none was written this time.
     assert not [row for row in benign if "quoted" in row.category]
@@ -136,12 +128,10 @@ def test_session_30_rows_are_split_on_their_own_with_no_quoted_attacks() -> None
 
 def test_later_session_30_rows_are_split_on_their_own_a_quarter_in_other_languages() -> None:
     rows = written30b_augmentation()
-    attacks = [row for row in rows if row.label == 1]
-    benign = [row for row in rows if row.label == 0]
+    attacks, benign = _by_label(rows)
     assert len(attacks) == len(benign) == 240
-    assert len({row.text for row in rows}) == len(rows)
     earlier = written28_augmentation() + written30_augmentation()
-    assert not {row.text for row in rows} & {row.text for row in earlier}
+    _assert_new(rows, earlier)
     # 20 languages other than English, three rows apiece of the kind written in them.
     for name in ("benign_written30b.jsonl", "attacks_written30b.jsonl"):
         lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
@@ -154,6 +144,17 @@ def test_later_session_30_rows_are_split_on_their_own_a_quarter_in_other_languag
         assert set(languages.values()) == {3}
     # The first session 30 rows keep their parts.
     _assert_parts_kept(written30_augmentation())
+
+
+def _by_label(rows: list[LabelledText]) -> tuple[list[LabelledText], list[LabelledText]]:
+    """The attacks and the benign rows."""
+    return [row for row in rows if row.label == 1], [row for row in rows if row.label == 0]
+
+
+def _assert_new(rows: list[LabelledText], earlier: list[LabelledText]) -> None:
+    """No row twice, and none that an earlier group already has."""
+    assert len({row.text for row in rows}) == len(rows)
+    assert not {row.text for row in rows} & {row.text for row in earlier}
 
 
 def _assert_parts_kept(earlier: list[LabelledText]) -> None:
