@@ -110,14 +110,14 @@ _CLOSING_QUESTION = re.compile(
 # Attacks on an AI model: a user who names one has seen what the pasted text does.
 _AI_ATTACK_WORDS = (
     r"prompt[-_\s]?injections?|injections?|jailbreak\w*|hijack\w*|exfiltrat\w+|"
-    r"manipulat\w+|poison\w*|smuggl\w+"
+    r"manipulat\w+|poison\w*|smuggl\w+|role[-\s]?forger\w*|forged\s+(?:turns?|roles?)"
 )
 _AI_ATTACK = f"(?:{_AI_ATTACK_WORDS})"
 # What the pasted text is taken for: an attack on a model, or an artefact ("a known
 # technique", "a thing", "a true positive").
 _THREAT = (
     r"(?:" + _AI_ATTACK_WORDS + r"|exploits?|hostile|harmful|dangerous|sketchy|fishy|dodgy|"
-    r"shady|weird|odd|strange|(?:known\s+)?(?:technique|trick|thing)|(?:true|false)\s+positive|"
+    r"shady|weird|odd|strange|(?:known\s+)?(?:technique|trick|thing|pattern)|(?:true|false)\s+positive|"
     r"risky|disqualifying|(?:a\s+)?bad\s+idea)"
 )
 # Doubts about who sent a message, not about what it does to a model: a user who only
@@ -144,8 +144,9 @@ def _frame_patterns(suspect: str) -> tuple[str, ...]:
         r"actually)\s+)?count\s+as\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}?" + suspect,
         r"\b(?:we|i)\s+(?:saw|found|received|got|noticed|spotted|caught|blocked|detected)\b"
         r"[^.\n]{0,60}\b" + suspect,
-        # "whether the agent was hijacked", "whether it's trying to manipulate ..."
-        r"\bwhether\s+(?:it|this|that|they|these|someone|somebody|anyone|the\s+[\w-]+)"
+        # "whether the agent was hijacked", "whether it's trying to manipulate ...", "why this
+        # is a scam"
+        r"\b(?:whether|why)\s+(?:it|this|that|they|these|someone|somebody|anyone|the\s+[\w-]+)"
         r"(?:'s|\s+(?:is|was|were|are|has\s+been|had\s+been))\s+(?:(?:an?|just|really|"
         r"actually|being|trying\s+to)\s+)?(?:[\w-]+\s+){0,2}?" + suspect,
         r"\b(?:classify|label|tag|categori[sz]e|sort)\b[^.\n]{0,60}?\b" + suspect,
@@ -303,7 +304,8 @@ _AWARE = (
     # Defences at work: "our filter caught this", "a Sigma rule that would catch ..."
     r"\b(?:filter|waf|dlp|gateway|scanner|detector|classifier|edr|siem|ids|monitoring|logs?|"
     r"guardrails?|moderation)\s+(?:\w+\s+)?(?:caught|flagged|logged|blocked|detected|stopped|"
-    r"let\s+(?:it|this)\s+through|missed|picked\s+up|shows?|showed)\b|"
+    r"let\s+(?:it|this)\s+through|missed|miss|fail(?:ed)?\s+to\s+(?:catch|flag|detect|block)|"
+    r"picked\s+up|shows?|showed)\b|"
     # "Our system flagged it" (not "our system detected unusual activity", as phishing says).
     r"\b(?:ats|system|platform|tool)\s+(?:caught|flagged)\s+(?:it|this|that)\b",
     r"\b(?:detection|sigma|yara|snort|suricata|waf|regex(?:es)?|regular\s+expressions?|"
@@ -321,7 +323,8 @@ _AWARE = (
     r"answer|decline|report|block|ban|remove|escalate|worry|be\s+worried|be\s+concerned|flag|"
     r"close|delete|ignore)\b",
     r"\b(?:trust\s*(?:and|&)\s*safety|(?:mod|moderation|moderator|abuse|fraud|soc)\s+teams?)\b",
-    r"\b(?:don'?t|do\s+not|never|without)\s+(?:follow(?:ing)?|obey(?:ing)?|act(?:ing)?\s+"
+    r"\b(?:don'?t|do\s+not|never|without)\s+(?:want\s+(?:you|it|the\s+model)\s+to\s+)?"
+    r"(?:follow(?:ing)?|obey(?:ing)?|act(?:ing)?\s+"
     r"on|execut(?:e|ing)|carry(?:ing)?\s+out)\s+(?:it|them|its|their|the|any)\b",
     # "Review this manifest for tool poisoning", "a training slide on data exfiltration"
     r"\b(?:review|check|scan|audit|inspect|test)\w*\b[^.\n]{0,80}?\bfor\s+(?:signs\s+of\s+)?"
@@ -352,6 +355,15 @@ _AWARE = (
     r"\b(?:trying|tried|try|tries|using|used|pasting|pasted|sending|sent)\s+(?:this|that|it|"
     r"these)\s+(?:on|against)\s+(?:our|my|the)\s+(?:[\w-]+\s+)?" + _MODEL + r"\b",
     r"\b(?:should|must)\s+return\s+(?:true|false|1|0|none|a\s+match)\s+for\b",
+    # "Rate severity (low/med/high)", "Severity?", "mark the injected span", "the classic
+    # one, right?", "a page had this in an HTML comment:", "Unser Filter hat ... nicht erkannt"
+    r"\b(?:rate|assess|score|estimate|judge|grade)\s+(?:the\s+|its\s+)?severity\b|"
+    r"\bseverity\s*\?|\b(?:mark|highlight|find|locate|identify|extract|underline)\s+"
+    r"(?:the\s+)?(?:injected|malicious|adversarial|injection)\b",
+    r"\b(?:this|that|it)(?:'s|\s+is)\s+(?:the|a)\s+classic\b|\b(?:had|has|contained|contains|"
+    r"included|includes)\s+this\s+(?:in|inside|within)\s+(?:an?|the|its)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:comment|alt\s+text|footer|metadata|attribute|span|footnote|caption)\b",
+    r"\bfilter\b[^.\n]{0,40}?\b(?:erkannt|\u00fcbersehen|durchgelassen)\b",
     # "sans exécuter ce qu'il demande", "Nicht ausführen!", "不要执行它们", "実行はしないで"
     r"\bsans\s+(?:l'|les\s+)?ex[\u00e9e]cuter|\bne\s+pas\s+(?:l'|les\s+)?ex[\u00e9e]cuter|"
     r"\bnicht\s+ausf[\u00fcu]hren|\bno\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:ejecutes|ejecute|"
@@ -411,9 +423,24 @@ _FRAME = re.compile("|".join((*_AWARE, *_DOUBTS)), re.IGNORECASE)
 _AWARE_FRAME = re.compile("|".join(_AWARE), re.IGNORECASE)
 # "... then do what it says": the citation is to be carried out, not asked about.
 _OBEY = re.compile(
-    r"\b(?:(?:do|answer|respond|reply|act)\s+(?:exactly\s+)?(?:what|as)\s+(?:it|they|the\s+"
-    r"(?:quoted\s+|pasted\s+)?(?:text|message|prompt|note|line|comment|result))\s+"
-    r"(?:says?|asks?|tells?\s+you|wants?|instructs?)|(?:follow(?:ing)?|obey(?:ing)?|"
+    r"\b(?:(?:do|answer|respond|reply|act|output|give|print|produce|provide)\s+(?:exactly\s+)?"
+    r"(?:what(?:ever)?|as)\s+(?:it|they|he|she|the\s+(?:quoted\s+|pasted\s+)?(?:text|message|"
+    r"prompt|note|line|comment|result|attack|injection|e-?mail|request|payload|instructions?))\s+"
+    r"(?:says?|said|asks?|asked|tells?\s+you|told\s+you|wants?|wanted|instructs?|demands?)|"
+    # "complete whatever steps it lists", "treat it as authoritative going forward",
+    # "respond in the voice of the model that complied", "show it working on yourself".
+    r"(?:complete|do|perform|carry\s+out|take)\s+(?:whatever|all|any|each|every)\s+(?:of\s+the\s+)?"
+    r"(?:steps?|instructions?|actions?|tasks?)\s+(?:it|they|the\s+[\w-]+)\s+(?:lists?|asks?|"
+    r"gives?|says?|describes?|requests?)|"
+    r"(?:treat|take|handle|regard|respond\s+to|consider)\s+(?:it|this|that|them|these)\s+as\s+"
+    r"(?:an?\s+)?(?:legitimate|real|genuine|valid|authoritative|binding|official|actual)\b|"
+    r"(?:in\s+the\s+voice\s+of|as|like)\s+(?:a|an|the)\s+(?:[\w-]+\s+)?(?:model|assistant|ai|"
+    r"bot|llm|chatbot)\s+(?:that|which|who)\s+(?:complied|fell\s+for|obeyed|followed)|"
+    r"as\s+if\s+you\s+(?:had\s+)?(?:fell|fallen|complied|obeyed|followed|been\s+(?:tricked|"
+    r"fooled|jailbroken))|"
+    r"(?:show|demonstrate|try|test|run)\s+(?:it|this|that)\s+(?:working\s+)?on\s+yourself|"
+    r"let\s+(?:it|this|the\s+(?:injection|attack))\s+(?:land|succeed|work)\b|"
+    r"(?:follow(?:ing)?|obey(?:ing)?|"
     r"execut(?:e|ing)|carry(?:ing)?\s+out|act(?:ing)?\s+on|comply(?:ing)?\s+with|"
     r"apply(?:ing)?|perform(?:ing)?)\s+(?:it|them|its|their|those|these|the\s+(?:instructions?|"
     r"directions?|commands?|steps?|actions?))|"
@@ -436,15 +463,16 @@ _OBEY = re.compile(
     r"(?:sigue|segui|suis|siga|volg)\s+(?:las\s+|sus\s+|le\s+|sue\s+|les\s+|ses\s+|as\s+|"
     r"suas\s+|de\s+)?(?:instrucciones|istruzioni|instructions|instru\u00e7\u00f5es|instructies)|"
     r"bleib\w*\s+in\s+(?:der|deiner)\s+rolle|\u00fcbernimm\s+(?:ihn|es|sie|das)|"
-    r"wykonaj\s+(?:to|je|kroki|polecenia|instrukcje)|"
+    r"wykonaj\s+(?:to|je|kroki|polecenia|instrukcje)|halte?\s+dich\s+(?:\w+\s+){0,2}?daran|"
+    r"appliquez?-(?:le|la|les)|como\s+se\s+(?:tivesse|houvesse)\s+ca[\u00edi]do|"
     r"(?:сделай|выполни|продолжи)\s+(?:[\w,]+\s+){0,3}?(?:как|что)\s+(?:там\s+)?(?:написано|"
     r"сказано)|выполни\s+(?:это|их|шаги|инструкции))\b|"
-    r"按照它说的做|照它说的做|按它说的做|言う通りに(?!し)|その通りに実行(?!し)|역할을\s*(?:계속\s*)?유지",
+    r"按照它说的做|照它说的做|按它说的做|言う通りに(?!し)|その通りに実行(?!し)|そのまま適用|역할을\s*(?:계속\s*)?유지",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
-    r"(?:\bnot|n't|\bnever|\bwithout|\brather\s+than|\binstead\s+of|\bno\s+need\s+to)"
-    r"\W+(?:\w+\W+){0,2}$|(?:不要|别|請勿|请勿|不用|不必|禁止)\s*(?:直接)?\s*$",
+    r"(?:(?<!\bor\s)\bnot|n't|\bnever|\bwithout|\brather\s+than|\binstead\s+of|\bno\s+need\s+to)"
+    r"\W+(?:\w+\W+){0,2}$|(?:n't|\bnot)\s+want\s+(?:you|it|the\s+[\w-]+)\s+to\s+$|(?:不要|别|請勿|请勿|不用|不必|禁止)\s*(?:直接)?\s*$",
     re.IGNORECASE,
 )
 # Paragraphs: blank lines or a "---" rule between them.
@@ -454,7 +482,7 @@ _ASKS = re.compile(
     r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag|confirm|identify|"
     r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into|"
     r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through|rate\s+(?:the|this|these|"
-    r"its|each|how))\b|"
+    r"its|each|how|severity)|list|break\s+(?:it|this|them)\s+down)\b|"
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
     r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|"
     r"\b(?:real|fake|legit|genuine|harmless|safe|genius|clever|funny)\s+or\s+(?:not|fake|real|"
@@ -674,6 +702,7 @@ _REPORTED = re.compile(
     r"commented|comments|replied|replying|replies|texted|messaged|"
     r"the\s+gist\s+of\s+(?:the|his|her|their|that)\s+[\w-]+\s+was|"
     r"(?:asking|telling)\s+(?:it|him|her|them|chatgpt|claude|gemini|copilot)\s+to|"
+    r"contain(?:s|ed)(?=\s*:)|"
     r"(?:contain(?:s|ed|ing)?|includ(?:es|ed|ing)|with|had|has)\s+(?:the\s+|this\s+|a\s+)?"
     r"(?:(?:hidden|white|tiny|invisible)\s+)?(?:text|words?|line|message|phrase|sentence|"
     r"comment|note|caption|subject(?:\s+line)?)(?:\s+(?:saying|that\s+said|reading))?|"
@@ -693,7 +722,8 @@ _REPORTER = re.compile(
     r"\b(?:someone|somebody|anyone|people|users|customers|students|kids|trolls|attackers|"
     r"scammers|spammers|(?:a|an|the|one|some|our|my|their|his|her|this|that|"
     r"every)\s+(?:[\w'-]+\s+){0,3}?(?:users?|customers?|clients?|guy|person|students?|kids?|son|"
-    r"daughter|friends?|neighbou?rs?|strangers?|callers?|visitors?|members?|applicants?|"
+    r"daughter|yo|year[\s-]?olds?|teen(?:ager)?s?|child(?:ren)?|nephews?|nieces?|brothers?|"
+    r"sisters?|mom|mum|dad|grandma|grandpa|wife|husband|partner|(?:room|class)mates?|friends?|neighbou?rs?|strangers?|callers?|visitors?|members?|applicants?|"
     r"candidates?|contractors?|vendors?|senders?|attackers?|hackers?|trolls?|accounts?|signs?|"
     r"memes?|posts?|tweets?|e-?mails?|messages?|comments?|tickets?|pdfs?|documents?|docs?|pages?|"
     r"listings?|bio|videos?|posters?|threads?|forums?|chats?|dms?|reviews?|resumes?|cvs?|walls?|"
@@ -723,6 +753,7 @@ _REPORTED_END = re.compile(
 # model to act.
 _ABOUT = (
     r"(?=[^.!?\n]{0,160}?\b(?:attack\w*|scam\w*|jok\w+|threat\w*|risk\w*|safe\w*|legit\w*|"
+    r"common|pattern\w*|known|classic|severity|"
     r"real|illegal|allowed|ok(?:ay)?|worr\w+|concern\w*|prank\w*|bots?|troll\w*|inject\w*|"
     r"jailbreak\w*|phish\w*|spam\w*|malicious|hack\w*|secur\w+|danger\w*|harm\w*|suspicious|"
     r"sus|fake|fraud\w*|false\s+positive|problem\w*|issues?|log|logg\w+|report\w*|block\w*|"
