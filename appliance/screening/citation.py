@@ -482,7 +482,7 @@ _ASKS = re.compile(
     r"summari[sz]e|label|tell\s+(?:me|us|them)|write|draft|translate|flag|confirm|identify|"
     r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into|"
     r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through|rate\s+(?:the|this|these|"
-    r"its|each|how|severity)|list|break\s+(?:it|this|them)\s+down)\b|"
+    r"its|each|how|severity)|break\s+(?:it|this|them)\s+down)\b|"
     r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
     r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|"
     r"\b(?:real|fake|legit|genuine|harmless|safe|genius|clever|funny)\s+or\s+(?:not|fake|real|"
@@ -698,7 +698,7 @@ def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
 # text telling any AI reviewer to rate it 10/10". What follows the reporting words, to the
 # end of its sentence or to the user's own question, is what they cite.
 _REPORTED = re.compile(
-    r"\b(?:said|says|saying|reads?|wrote|typed|types|typing|posted|posts|"
+    r"\b(?:said|says|saying|(?<!\bto\s)reads?|wrote|typed|types|typing|posted|posts|"
     r"commented|comments|replied|replying|replies|texted|messaged|"
     r"the\s+gist\s+of\s+(?:the|his|her|their|that)\s+[\w-]+\s+was|"
     r"(?:asking|telling)\s+(?:it|him|her|them|chatgpt|claude|gemini|copilot)\s+to|"
@@ -722,8 +722,8 @@ _REPORTER = re.compile(
     r"\b(?:someone|somebody|anyone|people|users|customers|students|kids|trolls|attackers|"
     r"scammers|spammers|(?:a|an|the|one|some|our|my|their|his|her|this|that|"
     r"every)\s+(?:[\w'-]+\s+){0,3}?(?:users?|customers?|clients?|guy|person|students?|kids?|son|"
-    r"daughter|yo|year[\s-]?olds?|teen(?:ager)?s?|child(?:ren)?|nephews?|nieces?|brothers?|"
-    r"sisters?|mom|mum|dad|grandma|grandpa|wife|husband|partner|(?:room|class)mates?|friends?|neighbou?rs?|strangers?|callers?|visitors?|members?|applicants?|"
+    r"daughter|yo|year[\s-]?olds?|teen(?:ager)?s?|child(?:ren)?|nephews?|nieces?|friends?|"
+    r"neighbou?rs?|strangers?|callers?|visitors?|members?|applicants?|"
     r"candidates?|contractors?|vendors?|senders?|attackers?|hackers?|trolls?|accounts?|signs?|"
     r"memes?|posts?|tweets?|e-?mails?|messages?|comments?|tickets?|pdfs?|documents?|docs?|pages?|"
     r"listings?|bio|videos?|posters?|threads?|forums?|chats?|dms?|reviews?|resumes?|cvs?|walls?|"

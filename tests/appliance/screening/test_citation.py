@@ -645,3 +645,16 @@ def test_only_a_reporter_marks_reported_words() -> None:
         "now. What is your first answer?"
     )
     assert cited_question(text) is None
+
+
+def test_to_read_reports_nothing() -> None:
+    """ "My mom uses an assistant to read her e-mail" says what the assistant does; the
+    e-mail she is asked about is the quotation, and the user's words around it stay theirs."""
+    text = (
+        "My mom uses an AI assistant to read her email out loud and help with replies. Can "
+        "you explain to her why a message like this is dangerous?\n\n"
+        f"{PAYLOAD}\n\nShe's 72, so keep it simple."
+    )
+    found = cited_question(text)
+    assert found is not None
+    assert "to read her email out loud" in found.outside
