@@ -145,6 +145,17 @@ WRITTEN30B_FILES = {
     "benign_written30b.jsonl": "written30b",
     "attacks_written30b.jsonl": "written30b",
 }
+# Written in session 31, split on their own: agent hijacking planted in what an agent reads
+# (issues, tickets, invites, listings, API results), data sent out (links and images that
+# carry it, webhooks, mail, "telemetry"), jailbreaks behind a frame; and their look-alikes
+# (tickets asking people to act, agent work the user ordered, webhooks and analytics set
+# up by their owners, harmless fiction, games and thought experiments), a sixth in other
+# languages. The quoted attacks asked about that were written with them are a fixture
+# instead (quoted31_*; see WRITTEN28_FILES).
+WRITTEN31_FILES = {
+    "benign_written31.jsonl": "written31",
+    "attacks_written31.jsonl": "written31",
+}
 
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
@@ -198,6 +209,11 @@ def written30b_augmentation() -> list[LabelledText]:
     return _labelled_files(WRITTEN30B_FILES)
 
 
+def written31_augmentation() -> list[LabelledText]:
+    """The rows written in session 31 (see `WRITTEN31_FILES`)."""
+    return _labelled_files(WRITTEN31_FILES)
+
+
 def augmentation_split() -> Split:
     """The augmentation rows split like the corpus (same seed, same fractions); the
     hand-written rows are split on their own, so adding them left the templated rows'
@@ -209,7 +225,8 @@ def augmentation_split() -> Split:
     written28 = stratified_split(written28_augmentation())
     written30 = stratified_split(written30_augmentation())
     written30b = stratified_split(written30b_augmentation())
-    parts = (templated, handwritten, later, agent27, written28, written30, written30b)
+    written31 = stratified_split(written31_augmentation())
+    parts = (templated, handwritten, later, agent27, written28, written30, written30b, written31)
     return Split(
         [row for part in parts for row in part.train],
         [row for part in parts for row in part.validation],

@@ -17,6 +17,7 @@ from appliance.screening.augmentation import (
     written28_augmentation,
     written30_augmentation,
     written30b_augmentation,
+    written31_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -146,6 +147,28 @@ def test_later_session_30_rows_are_split_on_their_own_a_quarter_in_other_languag
     _assert_parts_kept(written30_augmentation())
 
 
+def test_session_31_rows_are_split_on_their_own_with_no_quoted_attacks() -> None:
+    rows = written31_augmentation()
+    attacks, benign = _by_label(rows)
+    assert len(attacks) == len(benign) == 180
+    assert {row.category for row in attacks} == {
+        "augment:written31:agent_hijack",
+        "augment:written31:exfiltration",
+        "augment:written31:framing_jailbreak",
+    }
+    earlier = written28_augmentation() + written30_augmentation() + written30b_augmentation()
+    _assert_new(rows, earlier)
+    # The quoted attacks asked about are the fixture quoted31_benign (see WRITTEN28_FILES).
+    assert not [row for row in benign if "quoted" in row.category]
+    # A sixth of each label is in a language other than English.
+    for name in ("benign_written31.jsonl", "attacks_written31.jsonl"):
+        lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
+        assert sum("language" in json.loads(line) for line in lines) == 30
+    # The session 30 rows keep their parts.
+    _assert_parts_kept(written30_augmentation())
+    _assert_parts_kept(written30b_augmentation())
+
+
 def _by_label(rows: list[LabelledText]) -> tuple[list[LabelledText], list[LabelledText]]:
     """The attacks and the benign rows."""
     return [row for row in rows if row.label == 1], [row for row in rows if row.label == 0]
@@ -184,6 +207,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + written28_augmentation()
         + written30_augmentation()
         + written30b_augmentation()
+        + written31_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
