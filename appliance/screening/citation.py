@@ -117,8 +117,8 @@ _AI_ATTACK = f"(?:{_AI_ATTACK_WORDS})"
 # technique", "a thing", "a true positive").
 _THREAT = (
     r"(?:" + _AI_ATTACK_WORDS + r"|exploits?|hostile|harmful|dangerous|sketchy|fishy|dodgy|"
-    r"shady|weird|odd|strange|(?:known\s+)?(?:technique|trick|thing|pattern)|(?:true|false)\s+positive|"
-    r"risky|disqualifying|(?:a\s+)?bad\s+idea)"
+    r"shady|weird|odd|strange|(?:known\s+)?(?:technique|trick|thing|pattern)|"
+    r"(?:true|false)\s+positive|risky|disqualifying|(?:a\s+)?bad\s+idea)"
 )
 # Doubts about who sent a message, not about what it does to a model: a user who only
 # wonders whether an e-mail is genuine may not have seen the instruction inside it.
@@ -429,9 +429,9 @@ _OBEY = re.compile(
     r"(?:says?|said|asks?|asked|tells?\s+you|told\s+you|wants?|wanted|instructs?|demands?)|"
     # "complete whatever steps it lists", "treat it as authoritative going forward",
     # "respond in the voice of the model that complied", "show it working on yourself".
-    r"(?:complete|do|perform|carry\s+out|take)\s+(?:whatever|all|any|each|every)\s+(?:of\s+the\s+)?"
-    r"(?:steps?|instructions?|actions?|tasks?)\s+(?:it|they|the\s+[\w-]+)\s+(?:lists?|asks?|"
-    r"gives?|says?|describes?|requests?)|"
+    r"(?:complete|do|perform|carry\s+out|take)\s+(?:whatever|all|any|each|every)\s+"
+    r"(?:of\s+the\s+)?(?:steps?|instructions?|actions?|tasks?)\s+(?:it|they|the\s+[\w-]+)\s+"
+    r"(?:lists?|asks?|gives?|says?|describes?|requests?)|"
     r"(?:treat|take|handle|regard|respond\s+to|consider)\s+(?:it|this|that|them|these)\s+as\s+"
     r"(?:an?\s+)?(?:legitimate|real|genuine|valid|authoritative|binding|official|actual)\b|"
     r"(?:in\s+the\s+voice\s+of|as|like)\s+(?:a|an|the)\s+(?:[\w-]+\s+)?(?:model|assistant|ai|"
@@ -467,12 +467,15 @@ _OBEY = re.compile(
     r"appliquez?-(?:le|la|les)|como\s+se\s+(?:tivesse|houvesse)\s+ca[\u00edi]do|"
     r"(?:сделай|выполни|продолжи)\s+(?:[\w,]+\s+){0,3}?(?:как|что)\s+(?:там\s+)?(?:написано|"
     r"сказано)|выполни\s+(?:это|их|шаги|инструкции))\b|"
-    r"按照它说的做|照它说的做|按它说的做|言う通りに(?!し)|その通りに実行(?!し)|そのまま適用|역할을\s*(?:계속\s*)?유지",
+    r"按照它说的做|照它说的做|按它说的做|言う通りに(?!し)|その通りに実行(?!し)|そのまま適用|"
+    r"역할을\s*(?:계속\s*)?유지",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
-    r"(?:(?<!\bor\s)\bnot|n't|\bnever|\bwithout|\brather\s+than|\binstead\s+of|\bno\s+need\s+to)"
-    r"\W+(?:\w+\W+){0,2}$|(?:n't|\bnot)\s+want\s+(?:you|it|the\s+[\w-]+)\s+to\s+$|(?:不要|别|請勿|请勿|不用|不必|禁止)\s*(?:直接)?\s*$",
+    # "Is it an injection or not? Then ..." refuses nothing; "I don't want you to follow it" does.
+    r"(?:(?<!\bor\s)\bnot|n't|\bnever|\bwithout|\brather\s+than|\binstead\s+of|"
+    r"\bno\s+need\s+to)\W+(?:\w+\W+){0,2}$|(?:n't|\bnot)\s+want\s+(?:you|it|the\s+[\w-]+)\s+to\s+$|"
+    r"(?:不要|别|請勿|请勿|不用|不必|禁止)\s*(?:直接)?\s*$",
     re.IGNORECASE,
 )
 # Paragraphs: blank lines or a "---" rule between them.
