@@ -304,7 +304,9 @@ class Screener:
         consult: bool,
     ) -> None:
         """Cap the verdicts of questions whose own words, citations masked, screen below the
-        threshold: the score becomes the cap, or the own words' score when that is higher."""
+        threshold: the score becomes the cap, or the own words' score when that is higher.
+        Those whose own words are flagged keep their reasons but score what those words do,
+        when that is lower: the quotation they ask about adds nothing to the ranking."""
         started = time.perf_counter()
         cap = self.settings.cited_question_cap
         outside = self._analyse([question.outside for _, question in framed])
@@ -319,9 +321,15 @@ class Screener:
             ).items():
                 owns[position] = changed
         for (index, question), own in zip(framed, owns, strict=True):
-            if own is None or own.score >= threshold:
+            if own is None:
                 continue
             verdict = verdicts[index]
+            if own.score >= threshold:
+                if own.score < verdict.score:
+                    verdicts[index] = replace(
+                        verdict, score=own.score, latency_ms=verdict.latency_ms + extra_ms
+                    )
+                continue
             score = max(own.score, cap)
             injection = score >= threshold
             cited = Reason("cited_question", question.start, question.end, question.cue, score)
