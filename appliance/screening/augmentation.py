@@ -157,6 +157,20 @@ WRITTEN31_FILES = {
     "attacks_written31.jsonl": "written31",
 }
 
+# Written in session 32, split on their own: attacks in 30 languages other than English
+# (overrides, prompt extraction, personas and framed jailbreaks, orders planted in
+# documents and tool output, agent hijacking, false authority), orders planted in English
+# documents, tool output and agent inputs (half as routine process text), attempts on the
+# assistant's own rules; and their look-alikes (everyday words, questions about the
+# assistant, documents of imperatives to people, answer styles, agent work and workplace
+# authority, harmless role-play, tool output), in the same languages and in English. The
+# quoted attacks asked about that were written with them are a fixture instead
+# (quoted32_benign; see WRITTEN28_FILES).
+WRITTEN32_FILES = {
+    "benign_written32.jsonl": "written32",
+    "attacks_written32.jsonl": "written32",
+}
+
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
     rows: list[LabelledText] = []
@@ -214,6 +228,11 @@ def written31_augmentation() -> list[LabelledText]:
     return _labelled_files(WRITTEN31_FILES)
 
 
+def written32_augmentation() -> list[LabelledText]:
+    """The rows written in session 32 (see `WRITTEN32_FILES`)."""
+    return _labelled_files(WRITTEN32_FILES)
+
+
 def augmentation_split() -> Split:
     """The augmentation rows split like the corpus (same seed, same fractions); the
     hand-written rows are split on their own, so adding them left the templated rows'
@@ -226,7 +245,18 @@ def augmentation_split() -> Split:
     written30 = stratified_split(written30_augmentation())
     written30b = stratified_split(written30b_augmentation())
     written31 = stratified_split(written31_augmentation())
-    parts = (templated, handwritten, later, agent27, written28, written30, written30b, written31)
+    written32 = stratified_split(written32_augmentation())
+    parts = (
+        templated,
+        handwritten,
+        later,
+        agent27,
+        written28,
+        written30,
+        written30b,
+        written31,
+        written32,
+    )
     return Split(
         [row for part in parts for row in part.train],
         [row for part in parts for row in part.validation],

@@ -18,6 +18,7 @@ from appliance.screening.augmentation import (
     written30_augmentation,
     written30b_augmentation,
     written31_augmentation,
+    written32_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -169,6 +170,32 @@ def test_session_31_rows_are_split_on_their_own_with_no_quoted_attacks() -> None
     _assert_parts_kept(written30b_augmentation())
 
 
+def test_session_32_rows_are_split_on_their_own_most_in_other_languages() -> None:
+    rows = written32_augmentation()
+    attacks, benign = _by_label(rows)
+    assert (len(attacks), len(benign)) == (360, 200)
+    earlier = (
+        written28_augmentation()
+        + written30_augmentation()
+        + written30b_augmentation()
+        + written31_augmentation()
+    )
+    _assert_new(rows, earlier)
+    # The quoted attacks asked about are the fixture quoted32_benign (see WRITTEN28_FILES).
+    assert not [row for row in benign if "quoted" in row.category]
+    assert not [row for row in benign if "security_questions" in row.category]
+    # 30 languages other than English; the English rows name none.
+    languages: Counter[str | None] = Counter()
+    for name in ("benign_written32.jsonl", "attacks_written32.jsonl"):
+        lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
+        languages.update(json.loads(line).get("language") for line in lines)
+    assert len(languages) == 31
+    assert "en" not in languages
+    assert languages[None] == 105
+    # The session 31 rows keep their parts.
+    _assert_parts_kept(written31_augmentation())
+
+
 def _by_label(rows: list[LabelledText]) -> tuple[list[LabelledText], list[LabelledText]]:
     """The attacks and the benign rows."""
     return [row for row in rows if row.label == 1], [row for row in rows if row.label == 0]
@@ -208,6 +235,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + written30_augmentation()
         + written30b_augmentation()
         + written31_augmentation()
+        + written32_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
