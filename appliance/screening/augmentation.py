@@ -171,6 +171,20 @@ WRITTEN32_FILES = {
     "attacks_written32.jsonl": "written32",
 }
 
+# Written in session 33, split on their own, for the kinds the blind sets still missed
+# most: harmful requests behind a frame (fiction, hypotheticals and research, games and
+# grief, a plausible trade with no jailbreak words), false authority, agent hijacking asked
+# for as routine work and planted in what the agent reads, many-shot dialogues and split
+# payloads, a fifth of the attacks in 13 other languages; and their look-alikes (dark
+# fiction and thought experiments, professionals' questions, people naming their real
+# role, agent work done through the process, answer styles, people's own system prompts,
+# transcripts and few-shot examples, documents with ordinary notes to people and
+# automations, everyday words; 35 in 15 other languages). No quoted attack is among them.
+WRITTEN33_FILES = {
+    "benign_written33.jsonl": "written33",
+    "attacks_written33.jsonl": "written33",
+}
+
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
     rows: list[LabelledText] = []
@@ -233,6 +247,11 @@ def written32_augmentation() -> list[LabelledText]:
     return _labelled_files(WRITTEN32_FILES)
 
 
+def written33_augmentation() -> list[LabelledText]:
+    """The rows written in session 33 (see `WRITTEN33_FILES`)."""
+    return _labelled_files(WRITTEN33_FILES)
+
+
 # Every group of hand-written files, in the order they were written. Each is split on its
 # own, so adding a group at the end leaves the earlier rows' parts (and the dev split's
 # figures) as they were.
@@ -245,6 +264,7 @@ HANDWRITTEN_GROUPS = (
     WRITTEN30B_FILES,
     WRITTEN31_FILES,
     WRITTEN32_FILES,
+    WRITTEN33_FILES,
 )
 
 

@@ -19,6 +19,7 @@ from appliance.screening.augmentation import (
     written30b_augmentation,
     written31_augmentation,
     written32_augmentation,
+    written33_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -196,6 +197,34 @@ def test_session_32_rows_are_split_on_their_own_most_in_other_languages() -> Non
     _assert_parts_kept(written31_augmentation())
 
 
+def test_session_33_rows_are_split_on_their_own_and_quote_no_attack() -> None:
+    rows = written33_augmentation()
+    attacks, benign = _by_label(rows)
+    assert (len(attacks), len(benign)) == (220, 210)
+    earlier = (
+        written28_augmentation()
+        + written30_augmentation()
+        + written30b_augmentation()
+        + written31_augmentation()
+        + written32_augmentation()
+    )
+    _assert_new(rows, earlier)
+    # Written for the kinds the blind sets miss most: framed requests, false authority and
+    # agent hijacking (a fifth of the attacks in other languages), and their look-alikes.
+    kinds = Counter(row.category.split(":")[2].split("_")[0] for row in attacks)
+    assert kinds["framing"] == 110
+    assert kinds["false"] + kinds["agent"] + kinds["authority"] == 100
+    assert not [row for row in benign if "quoted" in row.category]
+    languages: Counter[str | None] = Counter()
+    for name in ("benign_written33.jsonl", "attacks_written33.jsonl"):
+        lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
+        languages.update(json.loads(line).get("language") for line in lines)
+    assert languages[None] == 430 - 75
+    assert len(languages) == 16  # 15 languages besides English
+    # The session 32 rows keep their parts.
+    _assert_parts_kept(written32_augmentation())
+
+
 def _by_label(rows: list[LabelledText]) -> tuple[list[LabelledText], list[LabelledText]]:
     """The attacks and the benign rows."""
     return [row for row in rows if row.label == 1], [row for row in rows if row.label == 0]
@@ -236,6 +265,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + written30b_augmentation()
         + written31_augmentation()
         + written32_augmentation()
+        + written33_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
