@@ -6,7 +6,7 @@ import json
 import os
 import random
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,30 +34,51 @@ class LabelledText:
 
 
 def read_labelled(lines: Iterable[str]) -> list[LabelledText]:
-    """Parse JSON lines with text, label and optional category and source."""
+    """Parse JSON lines with text, label and optional category and source; a bad line is
+    refused with its number and what is wrong with it."""
     rows: list[LabelledText] = []
     for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-            rows.append(
-                LabelledText(
-                    str(item["text"]),
-                    int(item["label"]),
-                    str(item.get("category", "")),
-                    str(item.get("source", "")),
-                )
-            )
-        except (ValueError, KeyError, TypeError) as exc:
-            raise ScreeningInputError(f"line {number}: {exc}") from exc
+        if line.strip():
+            rows.append(_labelled_line(line, number))
     return rows
 
 
+def _labelled_line(line: str, number: int) -> LabelledText:
+    try:
+        item = json.loads(line)
+    except ValueError as exc:
+        raise ScreeningInputError(f"line {number}: not valid JSON ({exc})") from exc
+    if not isinstance(item, dict):
+        raise ScreeningInputError(f"line {number}: expected a JSON object")
+    for key in ("text", "label"):
+        if key not in item:
+            raise ScreeningInputError(f'line {number}: missing "{key}"')
+    text, label = item["text"], item["label"]
+    if not isinstance(text, str):
+        raise ScreeningInputError(f'line {number}: "text" must be a string')
+    # A label of 2, "1" or true would be counted silently on one side or the other.
+    if type(label) is not int or label not in (0, 1):
+        raise ScreeningInputError(f'line {number}: "label" must be 0 or 1, got {label!r}')
+    return LabelledText(text, label, str(item.get("category", "")), str(item.get("source", "")))
+
+
 def load_labelled(path: Path) -> list[LabelledText]:
-    """Read a labelled JSON-lines file."""
-    with path.open(encoding="utf-8") as handle:
-        return read_labelled(handle)
+    """Read a labelled JSON-lines file; errors name the file and the line."""
+    with path.open("rb") as handle:
+        try:
+            return read_labelled(_decoded(handle))
+        except ScreeningInputError as exc:
+            raise ScreeningInputError(f"{path}: {exc}") from exc
+
+
+def _decoded(handle: Iterable[bytes]) -> Iterator[str]:
+    for number, raw in enumerate(handle, 1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ScreeningInputError(
+                f"line {number}: not valid UTF-8 (byte {exc.start + 1} of the line)"
+            ) from exc
 
 
 @dataclass(frozen=True, slots=True)

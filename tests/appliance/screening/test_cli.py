@@ -73,6 +73,30 @@ def test_eval_reports_on_a_fixture(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["fpr"] <= 0.01
 
 
+GOOD_LINE = json.dumps({"text": "What is 2 + 2?", "label": 0}).encode() + b"\n"
+
+
+@pytest.mark.parametrize(
+    ("second_line", "message"),
+    [
+        (b'{"text": "caf\xe9", "label": 0}\n', "line 2: not valid UTF-8 (byte 14 of the line)"),
+        (b'{"text": "x", "label": 2}\n', 'line 2: "label" must be 0 or 1, got 2'),
+        (b'{"text": "x", "label": "1"}\n', "line 2: \"label\" must be 0 or 1, got '1'"),
+        (b'{"prompt": "x", "label": 1}\n', 'line 2: missing "text"'),
+        (b'{"text": ["x"], "label": 1}\n', 'line 2: "text" must be a string'),
+        (b'["x", 1]\n', "line 2: expected a JSON object"),
+        (b'{"text": "x", "label": 1\n', "line 2: not valid JSON"),
+    ],
+)
+def test_eval_refuses_a_bad_labelled_file_naming_the_file_and_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], second_line: bytes, message: str
+) -> None:
+    source = tmp_path / "labelled.jsonl"
+    source.write_bytes(GOOD_LINE + second_line + GOOD_LINE)
+    assert main(["screening", "eval", str(source)]) == 1
+    assert f"appliance screening eval: {source}: {message}" in capsys.readouterr().err
+
+
 def test_eval_of_attacks_alone_has_no_threshold_to_report(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
