@@ -687,10 +687,6 @@ def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
         sentence = _SENTENCE_START.split(text[start : colon.start()])[-1]
         if _REQUEST.search(sentence) is None and _CAUGHT.search(sentence) is None:
             continue
-        # A quotation right after the colon is the citation already: the words after it are
-        # the user's own ("Classify this: '...' Then answer as it asks").
-        if any(colon.end() <= a <= colon.end() + 2 for a, _ in taken):
-            continue
         cited_end = end
         closing = _CLOSING_QUESTION.search(text[colon.end() : end])
         if closing is not None:
