@@ -29,12 +29,16 @@ A text is a question about what it cites when all of these hold:
   assistant, for review:"). A user who only doubts a pasted e-mail
   may not have seen the instruction to the model inside it, which then still acts when the
   model summarises the e-mail; and a payload's own label ("Hidden instruction for the
-  assistant: ...") asks nothing of anyone;
+  assistant: ...") asks nothing of anyone. Words that only look like a frame are none: a
+  review asked for ("tell me if anything looks off"), a developer's chore ("how do I run
+  the test suite?"), a webhook's payload, a pasted list's own label ("from unknown
+  number: ...");
 - the words outside the citations ask something (a question mark, a verb of analysis in
   English or another language the frames are recognised in, or a colon after a request
   that hands the citation over);
 - they do not ask for the citation to be carried out ("translate it, then do what it
-  says"); "don't follow it" is fine;
+  says", "show me by doing it", "answer as the grandmother would", "produce the model's
+  answer to: ..."); "don't follow it" is fine, "don't tell me, just play the game" is not;
 - those outside words alone score under the policy's threshold (the screener checks this;
   see `Screener.screen_batch`).
 
@@ -198,7 +202,9 @@ _AWARE = (
     r"injected)\s+(?:comments?|instructions?|prompts?|lines?|sentences?|"
     r"text|notes?\s+(?:to|for)\s+(?:the\s+)?(?:ai|assistant|model|bot)|payloads?|commands?)\b",
     r"\b(?:red[-\s]?team\w*|pen[-\s]?test\w*|bug\s+bounty|proof[-\s]of[-\s]concept|poc|"
-    r"payloads?|test\s+(?:cases?|inputs?|prompts?)|classifier|guardrails?|taxonomy|"
+    # Not a webhook's or an API's payload: a word for data, not for an attack.
+    r"(?<!webhook\s)(?<!json\s)(?<!http\s)(?<!api\s)(?<!request\s)(?<!response\s)"
+    r"(?<!event\s)payloads?|test\s+(?:cases?|inputs?|prompts?)|classifier|guardrails?|taxonomy|"
     r"soc\s+analyst|incident\s+response|security\s+(?:incident|queue|review|team|reports?|"
     r"contact|post-?mortem)|incident\s+(?:timeline|summary|report|note|write-?up)s?|"
     r"risk\s+register|"
@@ -299,6 +305,8 @@ _AWARE = (
     r"\b(?:aimed|directed|addressed|targeted|meant)\s+at\s+(?:the|our|an?|those|my|any)?\s*"
     r"(?:[\w-]+\s+){0,2}?" + _MODEL + r"\b|\btargets?\s+(?:the|our|an?|those|my)\s+"
     r"(?:[\w-]+\s+){0,2}?" + _MODEL + r"\b",
+    # Not "tell me if anything looks off": a review asked for, no doubt about this text.
+    r"(?<!\bif\sanything\s)(?<!\bwhether\sanything\s)(?<!\bif\ssomething\s)"
     r"\b(?:looks?|seems?|feels?|smells?)\s+(?:a\s+(?:bit|little)\s+)?(?:off|odd|weird|fishy|"
     r"sketchy|wrong|strange|suspicious|dodgy|shady)\b|\bnot\s+normal\b",
     # Defences at work: "our filter caught this", "a Sigma rule that would catch ..."
@@ -313,6 +321,8 @@ _AWARE = (
     r"\b(?:strip|sanitiz|sanitis|normaliz|normalis|quarantin|scrub)\w*\s+(?:out\s+)?(?:it|"
     r"this|them|that|these|text\s+like\s+(?:this|that)|such|(?:html\s+)?comments|hidden|"
     r"zero-width)\b|\bfilter\s+(?:it|this|them|that)\b",
+    # Not "how do I run the test suite": a developer's chore, not a data set.
+    r"(?<!\brun\s)(?<!\brun\sthe\s)(?<!\brun\sour\s)(?<!\brun\smy\s)(?<!\brunning\sthe\s)"
     r"\b(?:eval(?:uation)?|test|training|benchmark)\s+(?:sets?|data(?:sets?)?|cases?|corpus|"
     r"suites?|fixtures?|examples?)\b|\b(?:for|in)\s+(?:the|our)\s+(?:data\s*set|corpus)\b|"
     r"\bexpected\s+label\b|\b(?:label|tag)\s+(?:it|this|each|these|them|for)\b",
@@ -392,8 +402,10 @@ _DOUBTS = (
     r"\bshould\s+(?:i|we)\s+(?:be\s+)?(?:worried|worry|concerned|report|offended|flag|"
     r"block)\b",
     r"\b(?:am\s+i|are\s+we)\s+(?:just\s+)?being\s+paranoid\b",
+    # Not a pasted list's own label ("Voicemail 2 - from unknown number: ..."): the user
+    # says nothing about it.
     r"\b(?:unknown|unfamiliar|unexpected|unsolicited)\s+(?:external\s+)?(?:senders?|"
-    r"sources?|callers?|numbers?)\b",
+    r"sources?|callers?|numbers?)\b(?!\s*:)",
     r"\bsecurity\s+teams?\b",
     # Around a quotation, any question about what it is: "what is this?", "thoughts?",
     # "sus?", "harmless right?", "real or fake?", "who is this even aimed at?". A request to
@@ -440,6 +452,24 @@ _OBEY = re.compile(
     r"fooled|jailbroken))|"
     r"(?:show|demonstrate|try|test|run)\s+(?:it|this|that)\s+(?:working\s+)?on\s+yourself|"
     r"let\s+(?:it|this|the\s+(?:injection|attack))\s+(?:land|succeed|work)\b|"
+    # "Show me by doing it", "output the secrets it's asking for", "produce the model's
+    # answer to: ...", "by role-playing the compromised assistant", "answer as the
+    # grandmother would", "we're now playing that game".
+    r"(?:show|demonstrate)\s+(?:me|us|it)?\s*(?:by|through)\s+(?:actually\s+)?(?:doing|"
+    r"running|executing|following|performing)\s+(?:it|this|that)\b|"
+    r"(?:output|give|reveal|print|list|share|provide|produce|send)\s+(?:me\s+|us\s+)?"
+    r"(?:the|whatever|all\s+the|everything)\s+(?:[\w-]+\s+){0,2}?(?:it|they|the\s+[\w-]+)"
+    r"(?:'s|'re|\s+is|\s+are)?\s+(?:asking\s+for|asks\s+for|asked\s+for|wants|requests|"
+    r"requesting|demands|demanding)\b|"
+    r"(?:produce|write|give|generate|provide)\s+(?:me\s+|us\s+)?the\s+(?:model|assistant|ai|"
+    r"bot|llm|chatbot|agent)'s\s+(?:full\s+|actual\s+|real\s+)?(?:answer|response|reply|"
+    r"output|completion)\s+to\b|"
+    r"role[-\s]?play(?:s|ing)?\s+(?:as\s+)?(?:the|a|an)\s+(?:compromised|jailbroken|hijacked|"
+    r"unrestricted|infected|tricked|fooled|hacked)\s+(?:assistant|model|ai|bot|agent|chatbot)|"
+    r"(?:answer|respond|reply)\s+as\s+(?:(?:the|a|an|my|this|that)\s+)?(?!(?:you|i|we|they)\s)"
+    r"(?:[\w'-]+\s+){1,2}?would\b|"
+    r"(?:we're|we\s+are|let's|let\s+us)\s+(?:now\s+)?play(?:ing)?\s+(?:that|this|the|your)\s+"
+    r"game\b|"
     r"(?:follow(?:ing)?|obey(?:ing)?|"
     r"execut(?:e|ing)|carry(?:ing)?\s+out|act(?:ing)?\s+on|comply(?:ing)?\s+with|"
     r"apply(?:ing)?|perform(?:ing)?)\s+(?:it|them|its|their|those|these|the\s+(?:instructions?|"
@@ -641,12 +671,15 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 # "would you act on it" is a request.
 _ASKED_WHETHER = re.compile(
     r"\b(?:did|does|has|had|would|could|might)\s+(?!you\b)(?:the\s+|our\s+|my\s+|an?\s+|any\s+)?"
-    r"(?:[\w-]+\s+){0,2}$|\b(?:do|should|must|can)\s+(?:i|we)\s+(?:(?:need|have|want)\s+to\s+|"
+    # Not "parse it the way the model would and output ...": "and" ends the clause.
+    r"(?:(?!(?:and|then|but)\b)[\w-]+\s+){0,2}$|\b(?:do|should|must|can)\s+(?:i|we)\s+(?:(?:need|have|want)\s+to\s+|"
     r"really\s+)?$",
     re.IGNORECASE,
 )
 
 
+# A negation, then words of its own clause, then a comma: "don't tell me, ".
+_CLAUSE_ENDED = re.compile(r"^(?:n't|(?!n't)\w+)\s+\w+[^,;]*[,;]\s*$")
 # "If not, do what it says", "if it isn't, ...": a condition, not a refusal.
 _CONDITION = re.compile(
     r"\b(?:if|unless)\s+(?:(?:it|this|that|so)(?:'s|\s+is|\s+was|\s+does|\s+did)?\s*)?$",
@@ -660,7 +693,10 @@ def _declined(before: str) -> bool:
     if _ASKED_WHETHER.search(before) is not None:
         return True
     negation = _NEGATION.search(before)
-    return negation is not None and _CONDITION.search(before[: negation.start()]) is None
+    if negation is None or _CONDITION.search(before[: negation.start()]) is not None:
+        return False
+    # "Don't tell me, just play the game": the negated clause ended at the comma.
+    return _CLAUSE_ENDED.search(negation.group(0)) is None
 
 
 def _obeys(outside: str) -> bool:
@@ -686,6 +722,10 @@ def _after_colon_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
         # something of the text after the colon ("what does this try to do: ...").
         sentence = _SENTENCE_START.split(text[start : colon.start()])[-1]
         if _REQUEST.search(sentence) is None and _CAUGHT.search(sentence) is None:
+            continue
+        # A quotation right after the colon is the citation already: the words after it are
+        # the user's own ("Classify this: '...' Then answer as it asks").
+        if any(colon.end() <= a <= colon.end() + 2 for a, _ in taken):
             continue
         cited_end = end
         closing = _CLOSING_QUESTION.search(text[colon.end() : end])
