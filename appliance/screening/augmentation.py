@@ -268,11 +268,16 @@ HANDWRITTEN_GROUPS = (
 )
 
 
+def handwritten_groups() -> list[list[LabelledText]]:
+    """The rows of each group in `HANDWRITTEN_GROUPS`, in order."""
+    return [_labelled_files(files) for files in HANDWRITTEN_GROUPS]
+
+
 def augmentation_split() -> Split:
     """The augmentation rows split like the corpus (same seed, same fractions); each group
     of hand-written rows is split on its own (see `HANDWRITTEN_GROUPS`)."""
     parts = [stratified_split(benign_augmentation())]
-    parts += [stratified_split(_labelled_files(files)) for files in HANDWRITTEN_GROUPS]
+    parts += [stratified_split(rows) for rows in handwritten_groups()]
     return Split(
         [row for part in parts for row in part.train],
         [row for part in parts for row in part.validation],

@@ -9,10 +9,12 @@ from collections import Counter
 from appliance.screening import LabelledText, load_labelled, stratified_split
 from appliance.screening.augmentation import (
     DATA_DIR,
+    HANDWRITTEN_GROUPS,
     agent27_augmentation,
     augmentation_split,
     benign_augmentation,
     handwritten_augmentation,
+    handwritten_groups,
     later_augmentation,
     written28_augmentation,
     written30_augmentation,
@@ -76,65 +78,62 @@ def test_later_rows_hold_attacks_and_look_alikes_of_many_kinds() -> None:
     assert len(benign) >= 180
     assert len({row.category for row in attacks}) >= 9
     assert len({row.category for row in benign}) >= 9
-    _assert_new(rows, handwritten_augmentation())
-    # Split on their own: the earlier hand-written rows keep their parts.
-    _assert_parts_kept(handwritten_augmentation())
 
 
-def test_session_27_rows_are_agent_work_split_on_their_own() -> None:
+def test_each_hand_written_group_is_new_and_split_on_its_own() -> None:
+    """No row twice and none in two groups; and every group's rows stay in the parts they
+    had when split on their own, so adding a later group moved none of them."""
+    split = augmentation_split()
+    train = {row.text for row in split.train}
+    test = {row.text for row in split.test}
+    seen: set[str] = set()
+    groups = handwritten_groups()
+    assert len(groups) == len(HANDWRITTEN_GROUPS)
+    for rows in groups:
+        texts = {row.text for row in rows}
+        assert len(texts) == len(rows)
+        assert not texts & seen
+        seen |= texts
+        alone = stratified_split(rows)
+        assert {row.text for row in alone.test} <= test
+        assert {row.text for row in alone.train} <= train
+
+
+def test_session_27_rows_are_agent_work() -> None:
     rows = agent27_augmentation()
     attacks, benign = _by_label(rows)
     assert len(attacks) == len(benign) == 200
     assert len({row.category for row in attacks}) == len({row.category for row in benign}) == 8
-    earlier = handwritten_augmentation() + later_augmentation()
-    _assert_new(rows, earlier)
-    # The session 25 rows keep their parts.
-    _assert_parts_kept(later_augmentation())
 
 
-def test_session_28_rows_are_split_on_their_own_and_half_in_other_languages() -> None:
+def test_session_28_rows_are_half_in_other_languages() -> None:
     rows = written28_augmentation()
     attacks, benign = _by_label(rows)
     # The quoted attacks asked about are held out as a fixture (quoted28_benign).
     assert (len(attacks), len(benign)) == (400, 355)
     assert "quoted_attack_analysis" not in {row.category.split(":")[-1] for row in benign}
-    earlier = handwritten_augmentation() + later_augmentation() + agent27_augmentation()
-    _assert_new(rows, earlier)
     # 20 languages, one row per kind apiece (nine benign kinds are trained on).
     for name, per_language in (("benign_written28ml.jsonl", 9), ("attacks_written28ml.jsonl", 10)):
         lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
         languages = Counter(json.loads(line)["language"] for line in lines)
         assert len(languages) == 20
         assert set(languages.values()) == {per_language}
-    # The session 27 rows keep their parts.
-    _assert_parts_kept(agent27_augmentation())
 
 
-def test_session_30_rows_are_split_on_their_own_with_no_quoted_attacks() -> None:
+def test_session_30_rows_hold_no_quoted_attacks() -> None:
     rows = written30_augmentation()
     attacks, benign = _by_label(rows)
     assert len(attacks) == len(benign) == 240
     assert len({row.category for row in attacks}) == len({row.category for row in benign}) == 8
-    earlier = (
-        handwritten_augmentation()
-        + later_augmentation()
-        + agent27_augmentation()
-        + written28_augmentation()
-    )
-    _assert_new(rows, earlier)
     # Benign rows that ask about a quoted attack teach the n-gram head that attack wording
     # is harmless (see WRITTEN28_FILES); none was written this time.
     assert not [row for row in benign if "quoted" in row.category]
-    # The session 28 rows keep their parts.
-    _assert_parts_kept(written28_augmentation())
 
 
-def test_later_session_30_rows_are_split_on_their_own_a_quarter_in_other_languages() -> None:
+def test_later_session_30_rows_are_a_quarter_in_other_languages() -> None:
     rows = written30b_augmentation()
     attacks, benign = _by_label(rows)
     assert len(attacks) == len(benign) == 240
-    earlier = written28_augmentation() + written30_augmentation()
-    _assert_new(rows, earlier)
     # 20 languages other than English, three rows apiece of the kind written in them.
     for name in ("benign_written30b.jsonl", "attacks_written30b.jsonl"):
         lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
@@ -145,11 +144,9 @@ def test_later_session_30_rows_are_split_on_their_own_a_quarter_in_other_languag
         assert len(languages) == 20
         assert "en" not in languages
         assert set(languages.values()) == {3}
-    # The first session 30 rows keep their parts.
-    _assert_parts_kept(written30_augmentation())
 
 
-def test_session_31_rows_are_split_on_their_own_with_no_quoted_attacks() -> None:
+def test_session_31_rows_hold_no_quoted_attacks() -> None:
     rows = written31_augmentation()
     attacks, benign = _by_label(rows)
     assert len(attacks) == len(benign) == 180
@@ -158,30 +155,18 @@ def test_session_31_rows_are_split_on_their_own_with_no_quoted_attacks() -> None
         "augment:written31:exfiltration",
         "augment:written31:framing_jailbreak",
     }
-    earlier = written28_augmentation() + written30_augmentation() + written30b_augmentation()
-    _assert_new(rows, earlier)
     # The quoted attacks asked about are the fixture quoted31_benign (see WRITTEN28_FILES).
     assert not [row for row in benign if "quoted" in row.category]
     # A sixth of each label is in a language other than English.
     for name in ("benign_written31.jsonl", "attacks_written31.jsonl"):
         lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
         assert sum("language" in json.loads(line) for line in lines) == 30
-    # The session 30 rows keep their parts.
-    _assert_parts_kept(written30_augmentation())
-    _assert_parts_kept(written30b_augmentation())
 
 
-def test_session_32_rows_are_split_on_their_own_most_in_other_languages() -> None:
+def test_session_32_rows_are_mostly_in_other_languages() -> None:
     rows = written32_augmentation()
     attacks, benign = _by_label(rows)
     assert (len(attacks), len(benign)) == (360, 200)
-    earlier = (
-        written28_augmentation()
-        + written30_augmentation()
-        + written30b_augmentation()
-        + written31_augmentation()
-    )
-    _assert_new(rows, earlier)
     # The quoted attacks asked about are the fixture quoted32_benign (see WRITTEN28_FILES).
     assert not [row for row in benign if "quoted" in row.category]
     assert not [row for row in benign if "security_questions" in row.category]
@@ -193,22 +178,12 @@ def test_session_32_rows_are_split_on_their_own_most_in_other_languages() -> Non
     assert len(languages) == 31
     assert "en" not in languages
     assert languages[None] == 105
-    # The session 31 rows keep their parts.
-    _assert_parts_kept(written31_augmentation())
 
 
-def test_session_33_rows_are_split_on_their_own_and_quote_no_attack() -> None:
+def test_session_33_rows_quote_no_attack() -> None:
     rows = written33_augmentation()
     attacks, benign = _by_label(rows)
     assert (len(attacks), len(benign)) == (220, 210)
-    earlier = (
-        written28_augmentation()
-        + written30_augmentation()
-        + written30b_augmentation()
-        + written31_augmentation()
-        + written32_augmentation()
-    )
-    _assert_new(rows, earlier)
     # Written for the kinds the blind sets miss most: framed requests, false authority and
     # agent hijacking (a fifth of the attacks in other languages), and their look-alikes.
     kinds = Counter(row.category.split(":")[2].split("_")[0] for row in attacks)
@@ -221,28 +196,11 @@ def test_session_33_rows_are_split_on_their_own_and_quote_no_attack() -> None:
         languages.update(json.loads(line).get("language") for line in lines)
     assert languages[None] == 430 - 75
     assert len(languages) == 16  # 15 languages besides English
-    # The session 32 rows keep their parts.
-    _assert_parts_kept(written32_augmentation())
 
 
 def _by_label(rows: list[LabelledText]) -> tuple[list[LabelledText], list[LabelledText]]:
     """The attacks and the benign rows."""
     return [row for row in rows if row.label == 1], [row for row in rows if row.label == 0]
-
-
-def _assert_new(rows: list[LabelledText], earlier: list[LabelledText]) -> None:
-    """No row twice, and none that an earlier group already has."""
-    assert len({row.text for row in rows}) == len(rows)
-    assert not {row.text for row in rows} & {row.text for row in earlier}
-
-
-def _assert_parts_kept(earlier: list[LabelledText]) -> None:
-    """Rows written earlier stay in the parts they had when split on their own, so adding
-    a later group moved none of them."""
-    split = augmentation_split()
-    alone = stratified_split(earlier)
-    assert {row.text for row in alone.test} <= {row.text for row in split.test}
-    assert {row.text for row in alone.train} <= {row.text for row in split.train}
 
 
 def test_augmentation_split_keeps_a_held_out_part() -> None:
