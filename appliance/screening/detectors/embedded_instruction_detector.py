@@ -497,8 +497,8 @@ _PROCESS_READING_THIS = either(
     rf"{_PROCESS_OBJECT}\b",
     r"\b(?:any|every|all|each)\s+(?:summar(?:y|ies)|memos?|reports?|decisions?|answers?|"
     r"responses?|digests?|outputs?|recaps?)(?:,?\s+(?:or\s+|and\s+)?[\w-]+){0,3}\s+"
-    r"(?:produced|generated|prepared|written|created|drafted|derived)\s+(?:from|of|for|"
-    rf"about)\s+{_PROCESS_OBJECT}\b",
+    r"(?:produced|generated|prepared|written|created|drafted|derived|built|based|composed|"
+    rf"assembled)\s+(?:from|of|for|about|on)\s+{_PROCESS_OBJECT}\b",
 )
 _PROCESS_READER = either(_PROCESS_NAMED, _PROCESS_READING_THIS)
 _PROCESS_MODAL = (
@@ -521,6 +521,9 @@ _PROCESS_ACT = either(
     r"(?:state|say|report|confirm|respond|answer|reply|tell\s+(?:the|your)\s+\w+)\s+"
     r"(?:only\s+)?(?:that|with)\b|state\s+['\"\u201c]",
     r"use\s+(?:this\s+|it\s+)?verbatim|replaces?\s+the\s+(?:body|summary|content)",
+    # "end with the sentence '...'", "begin with the following disclaimer".
+    r"(?:end|begin|start|close|finish|open)\s+with\s+(?:the\s+|this\s+|a\s+)?(?:following\s+)?"
+    r"(?:sentence|line|phrase|words|text|link|url|statement|disclaimer|note|notice)\b",
 )
 # Ordinary verbs of work ("approve", "send", "update the bank details") count only for a
 # reader that processes this very text, or under a label for automated readers: "Automated
