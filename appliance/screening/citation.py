@@ -672,8 +672,8 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 _ASKED_WHETHER = re.compile(
     r"\b(?:did|does|has|had|would|could|might)\s+(?!you\b)(?:the\s+|our\s+|my\s+|an?\s+|any\s+)?"
     # Not "parse it the way the model would and output ...": "and" ends the clause.
-    r"(?:(?!(?:and|then|but)\b)[\w-]+\s+){0,2}$|\b(?:do|should|must|can)\s+(?:i|we)\s+(?:(?:need|have|want)\s+to\s+|"
-    r"really\s+)?$",
+    r"(?:(?!(?:and|then|but)\b)[\w-]+\s+){0,2}$|"
+    r"\b(?:do|should|must|can)\s+(?:i|we)\s+(?:(?:need|have|want)\s+to\s+|really\s+)?$",
     re.IGNORECASE,
 )
 

@@ -138,8 +138,8 @@ _CUES = (
         "data_in_hostname",
         0.7,
         # "resolving the hostname <id>-<salary>.verify.example.net" too.
-        r"\b(?:resolv(?:e|es|ed|ing)|look(?:s|ed|ing)?\s*up|lookups?|dig|nslookup|ping(?:s|ed|ing)?|"
-        r"quer(?:y|ies|ied|ying))\b[^\n]{0,60}?[<{]\s?[\w-]{1,30}"
+        r"\b(?:resolv(?:e|es|ed|ing)|look(?:s|ed|ing)?\s*up|lookups?|dig|nslookup|"
+        r"ping(?:s|ed|ing)?|quer(?:y|ies|ied|ying))\b[^\n]{0,60}?[<{]\s?[\w-]{1,30}"
         r"\s?[>}]\.(?:[\w-]{1,63}\.){1,4}[a-z]{2,12}\b",
     ),
     cue(
