@@ -59,7 +59,11 @@ def _labelled_line(line: str, number: int) -> LabelledText:
     # A label of 2, "1" or true would be counted silently on one side or the other.
     if type(label) is not int or label not in (0, 1):
         raise ScreeningInputError(f'line {number}: "label" must be 0 or 1, got {label!r}')
-    return LabelledText(text, label, str(item.get("category", "")), str(item.get("source", "")))
+    # A null or numeric category would be counted as its own kind ("None", "3") silently.
+    for key in ("category", "source"):
+        if not isinstance(item.get(key, ""), str):
+            raise ScreeningInputError(f'line {number}: "{key}" must be a string')
+    return LabelledText(text, label, item.get("category", ""), item.get("source", ""))
 
 
 def load_labelled(path: Path) -> list[LabelledText]:

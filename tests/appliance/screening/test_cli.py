@@ -85,6 +85,7 @@ GOOD_LINE = json.dumps({"text": "What is 2 + 2?", "label": 0}).encode() + b"\n"
         (b'{"prompt": "x", "label": 1}\n', 'line 2: missing "text"'),
         (b'{"text": ["x"], "label": 1}\n', 'line 2: "text" must be a string'),
         (b'["x", 1]\n', "line 2: expected a JSON object"),
+        (b'{"text": "x", "label": 1, "category": null}\n', 'line 2: "category" must be a string'),
         (b'{"text": "x", "label": 1\n', "line 2: not valid JSON"),
     ],
 )
