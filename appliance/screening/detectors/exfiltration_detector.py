@@ -64,7 +64,58 @@ _OUTSIDE = (
     r"(?:this|that|the\s+following|an?\s+(?:external|remote|outside)|my|our)\s+"
     r"(?:address|url|server|endpoint|webhook|email|e-mail|link|domain))"
 )
+# `send_sensitive` in other languages: "reenvía el historial de la conversación a ...",
+# "schicke den Chatverlauf an ...", "inoltra tutte le email a ...", "перешли всю переписку
+# на ...". The destination (an address or a URL) reads the same in every language.
+_SEND_FOREIGN = (
+    r"\b(?:env[i\u00ed]a\w*|reenv[i\u00ed]a\w*|manda|mande|exporta|comparte|transmite|"
+    r"envoie[sz]?|envoyez|transf[e\u00e8\u00e9]re[sz]?|exporte[sz]?|partage[sz]?|transmets|"
+    r"transmettez|schick\w*|sende[nt]?|leite|weiterleiten|exportier\w*|\u00fcbermittle\w*|"
+    r"invia\w*|inoltra\w*|esporta|condividi|trasmetti|envie|encaminh\w*|compartilh\w*|"
+    r"transmita|stuur|verstuur|doorsturen|exporteer|wy\u015blij|prze\u015blij|przeka\u017c|"
+    r"eksportuj|udost\u0119pnij|\u043e\u0442\u043f\u0440\u0430\u0432\u044c\w*|"
+    r"\u043f\u0435\u0440\u0435\u0448\u043b\u0438\w*|\u044d\u043a\u0441\u043f\u043e\u0440"
+    r"\u0442\u0438\u0440\u0443\u0439|\u0441\u043a\u0438\u043d\u044c|\u043f\u0435\u0440"
+    r"\u0435\u0434\u0430\u0439|g\u00f6nder|ilet|aktar)\b"
+)
+_SENSITIVE_FOREIGN = (
+    r"(?:historial|historique|(?:gespr\u00e4chs|chat|nachrichten)verlauf|cronologia|"
+    r"hist\u00f3rico|(?:gespreks|chat)geschiedenis|histori[a\u0119i]\s+(?:rozmowy|czatu)|"
+    r"\u0438\u0441\u0442\u043e\u0440\u0438\w+\s+(?:\u043f\u0435\u0440\u0435\u043f\u0438"
+    r"\u0441\u043a\u0438|\u0447\u0430\u0442\u0430|\u0440\u0430\u0437\u0433\u043e\u0432"
+    r"\u043e\u0440\u0430|\u0434\u0438\u0430\u043b\u043e\u0433\u0430)|\u043f\u0435\u0440"
+    r"\u0435\u043f\u0438\u0441\u043a\w*|sohbet\s+ge\u00e7mi\u015fi|"
+    r"contrase\u00f1as|credenciales|mots?\s+de\s+passe|identifiants|passw\u00f6rter|"
+    r"zugangsdaten|credenziali|senhas|credenciais|wachtwoorden|inloggegevens|has\u0142a|"
+    r"\u043f\u0430\u0440\u043e\u043b\w+|\u0443\u0447\u0435\u0442\u043d\w+\s+\u0434\u0430"
+    r"\u043d\u043d\w+|\u015fifreler|parolalar|"
+    r"(?:claves?|cl\u00e9s?|chiav[ei]|chaves?|klucze?)\s+(?:de\s+|d['\u2019]\s*)?api|"
+    r"api-?(?:schl\u00fcssel|sleutels?)|"
+    r"datos\s+personales|donn\u00e9es\s+personnelles|personenbezogenen?\s+daten|"
+    r"dati\s+personali|dados\s+pessoais|persoonsgegevens|dane\s+osobowe|"
+    r"\u043f\u0435\u0440\u0441\u043e\u043d\u0430\u043b\u044c\u043d\w+\s+\u0434\u0430"
+    r"\u043d\u043d\w+|ki\u015fisel\s+veriler|"
+    r"prompt\s+(?:del|do|di)\s+sistema|prompt\s+syst\u00e8me|systemprompt|"
+    r"libreta\s+de\s+direcciones|carnet\s+d['\u2019]adresses|adressbuch|rubrica|adresboek|"
+    r"bandeja\s+de\s+entrada|bo\u00eete\s+de\s+r\u00e9ception|posteingang|posta\s+in\s+"
+    r"arrivo|caixa\s+de\s+entrada|skrzynk\w+\s+odbiorcz\w*|"
+    r"(?:tod[oa]s\s+(?:l[oa]s\s+|[oa]s\s+)?|tous\s+les\s+|toutes\s+les\s+|alle\s+(?:meine\s+)?|"
+    r"tutt[ei]\s+(?:le\s+|i\s+)?|wszystkie\s+|"
+    r"\u0432\u0441\u0435\s+|t\u00fcm\s+)(?:correos|e-?mails?|courriels|mensajes|messages|"
+    r"nachrichten|messaggi|mensagens|berichten|wiadomo\u015bci|\u043f\u0438\u0441\u044c\u043c\u0430|"
+    r"\u0441\u043e\u043e\u0431\u0449\u0435\u043d\u0438\u044f|e-?postalar|mesajlar))"
+)
 _CUES = (
+    cue(
+        "send_sensitive_translated",
+        0.7,
+        _SEND_FOREIGN
+        + gap(4)
+        + _SENSITIVE_FOREIGN
+        + r"\b"
+        + gap(8)
+        + r"(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}|https?://)",
+    ),
     cue(
         "markdown_image_exfiltration",
         0.8,
