@@ -535,7 +535,8 @@ _AI_MUST_TRANSLATED = cue(
 _FOREIGN_NOW = (
     r"(?:desde\s+hoy|a\s+partir\s+de\s+(?:hoy|ahora|agora|hoje)|de\s+ahora\s+en\s+adelante|"
     r"ab\s+sofort|ab\s+heute|von\s+nun\s+an|d\u00e9sormais|dor\u00e9navant|\u00e0\s+(?:partir|"
-    r"compter)\s+(?:d['\u2019]aujourd['\u2019]hui|de\s+ce\s+jour)|d['\u2019]ora\s+in\s+poi|da\s+oggi|de\s+agora\s+em\s+diante|"
+    r"compter)\s+(?:d['\u2019]aujourd['\u2019]hui|de\s+ce\s+jour)|d['\u2019]ora\s+in\s+poi|"
+    r"da\s+oggi|de\s+agora\s+em\s+diante|"
     r"vanaf\s+(?:nu|vandaag)|voortaan|od\s+(?:teraz|dzi\u015b|dzisiaj)|odt\u0105d|"
     r"\u043e\u0442\u043d\u044b\u043d\u0435|\u0442\u0435\u043f\u0435\u0440\u044c|"
     r"\u0441\s+\u0441\u0435\u0433\u043e\u0434\u043d\u044f\u0448\u043d\u0435\u0433\u043e"
@@ -554,8 +555,8 @@ _FOREIGN_AUTHORISED = (
     r"(?:ahora|agora|ya|d\u00e9sormais|maintenant|dor\u00e9navant|ora|adesso|jetzt|nun|hiermit|"
     r"ab\s+sofort|nu|hierbij|teraz|niniejszym)\s+"
     r"(?:autorizad[oa]s?|autoris\u00e9e?s?|autorizzat[oi]|berechtigt|befugt|autorisiert|"
-    r"erm\u00e4chtigt|bevoegd|gemachtigd|upowa\u017cnion\w*)|tiene\s+permiso|a\s+(?:d\u00e9sormais\s+)?"
-    r"le\s+droit|\u0440\u0430\u0437\u0440\u0435\u0448\u0435\u043d\u043e|"
+    r"erm\u00e4chtigt|bevoegd|gemachtigd|upowa\u017cnion\w*)|tiene\s+permiso|"
+    r"a\s+(?:d\u00e9sormais\s+)?le\s+droit|\u0440\u0430\u0437\u0440\u0435\u0448\u0435\u043d\u043e|"
     r"\u0438\u043c\u0435\u0435\u0442\s+\u043f\u0440\u0430\u0432\u043e)"
 )
 _FOREIGN_AUTHORISED_ANY = (

@@ -102,7 +102,8 @@ _SENSITIVE_FOREIGN = (
     r"(?:tod[oa]s\s+(?:l[oa]s\s+|[oa]s\s+)?|tous\s+les\s+|toutes\s+les\s+|alle\s+(?:meine\s+)?|"
     r"tutt[ei]\s+(?:le\s+|i\s+)?|wszystkie\s+|"
     r"\u0432\u0441\u0435\s+|t\u00fcm\s+)(?:correos|e-?mails?|courriels|mensajes|messages|"
-    r"nachrichten|messaggi|mensagens|berichten|wiadomo\u015bci|\u043f\u0438\u0441\u044c\u043c\u0430|"
+    r"nachrichten|messaggi|mensagens|berichten|wiadomo\u015bci|"
+    r"\u043f\u0438\u0441\u044c\u043c\u0430|"
     r"\u0441\u043e\u043e\u0431\u0449\u0435\u043d\u0438\u044f|e-?postalar|mesajlar))"
 )
 _CUES = (

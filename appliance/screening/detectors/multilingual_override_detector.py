@@ -390,7 +390,8 @@ _PART = (
 _NO_RULES = (
     r"(?:sin|sem|sans|ohne|senza|zonder|bez|\u0431\u0435\u0437)\s+(?:[\w-]+\s+)?"
     r"(?:reglas?|regras?|r\u00e8gles?|regeln?|regol[ae]|regels?|zasad|\u043f\u0440\u0430\u0432"
-    r"\u0438\u043b|restricciones|restri\u00e7\u00f5es|restrictions|einschr\u00e4nkungen|restrizioni|"
+    r"\u0438\u043b|restricciones|restri\u00e7\u00f5es|restrictions|einschr\u00e4nkungen|"
+    r"restrizioni|"
     r"beperkingen|ogranicze\u0144|\u043e\u0433\u0440\u0430\u043d\u0438\u0447\u0435\u043d"
     r"\u0438\u0439|filtros?|filtres?|filter|filtri|cenzury|\u0446\u0435\u043d\u0437\u0443\u0440"
     r"\w*|censura|censure|zensur|l\u00edmites|limites|grenzen|limiti|moral\w*|\u00e9tica|"
