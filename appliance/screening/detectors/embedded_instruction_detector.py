@@ -499,8 +499,7 @@ _FOREIGN_ACT = (
 # "L'assistente non deve mai eliminare ...", "darf keine Backups löschen", "不得删除".
 _FOREIGN_NEGATION = re.compile(
     r"\b(?:non|no|ne|nicht|niet|nie|n\u00e3o|nunca|jamais|mai|pas|kein\w*|geen|niemals|nada|"
-    r"nooit|never|not|solo|seulement|nur|alleen|tylko|\u043d\u0435|"
-    r"\u0437\u0430\u043f\u0440\u0435\u0449\u0435\u043d\w*|\u0442\u043e\u043b\u044c\u043a\u043e)\b|"
+    r"nooit|never|not|\u043d\u0435|\u0437\u0430\u043f\u0440\u0435\u0449\u0435\u043d\w*)\b|"
     r"[\u4e0d\u52ff\u7981\u522b]",
     re.IGNORECASE,
 )
@@ -550,20 +549,21 @@ _FOREIGN_MAY = (
     r"(?:puede[n]?|peut|peuvent|darf|d\u00fcrfen|kann|pu\u00f2|possono|pode[m]?|mag|mogen|"
     r"mo\u017ce|\u043c\u043e\u0436\u0435\u0442)"
 )
-_FOREIGN_AUTHORISED = (
-    r"(?:(?:est\u00e1|est\u00e1n|est|sont|\u00e8|sono|ist|sind|is|zijn|jest)\s+"
-    r"(?:ahora|agora|ya|d\u00e9sormais|maintenant|dor\u00e9navant|ora|adesso|jetzt|nun|hiermit|"
-    r"ab\s+sofort|nu|hierbij|teraz|niniejszym)\s+"
+_FOREIGN_IS = r"(?:est\u00e1|est\u00e1n|est|sont|\u00e8|sono|ist|sind|is|zijn|jest)"
+_FOREIGN_AUTHORISED_WORD = (
     r"(?:autorizad[oa]s?|autoris\u00e9e?s?|autorizzat[oi]|berechtigt|befugt|autorisiert|"
-    r"erm\u00e4chtigt|bevoegd|gemachtigd|upowa\u017cnion\w*)|tiene\s+permiso|"
+    r"erm\u00e4chtigt|bevoegd|gemachtigd|upowa\u017cnion\w*)"
+)
+# Authorised now ("est désormais autorisé", "ist ab sofort berechtigt", "разрешено").
+_FOREIGN_AUTHORISED = (
+    r"(?:" + _FOREIGN_IS + r"\s+"
+    r"(?:ahora|agora|ya|d\u00e9sormais|maintenant|dor\u00e9navant|ora|adesso|jetzt|nun|hiermit|"
+    r"ab\s+sofort|nu|hierbij|teraz|niniejszym)\s+" + _FOREIGN_AUTHORISED_WORD + r"|tiene\s+permiso|"
     r"a\s+(?:d\u00e9sormais\s+)?le\s+droit|\u0440\u0430\u0437\u0440\u0435\u0448\u0435\u043d\u043e|"
     r"\u0438\u043c\u0435\u0435\u0442\s+\u043f\u0440\u0430\u0432\u043e)"
 )
-_FOREIGN_AUTHORISED_ANY = (
-    r"(?:(?:est\u00e1|est\u00e1n|est|sont|\u00e8|sono|ist|sind|is|zijn|jest)\s+(?:\w+\s+)?"
-    r"(?:autorizad[oa]s?|autoris\u00e9e?s?|autorizzat[oi]|berechtigt|befugt|autorisiert|"
-    r"erm\u00e4chtigt|bevoegd|gemachtigd|upowa\u017cnion\w*))"
-)
+# Authorised at all, for the licence handed to anyone.
+_FOREIGN_AUTHORISED_ANY = _FOREIGN_IS + r"\s+(?:\w+\s+)?" + _FOREIGN_AUTHORISED_WORD
 _FOREIGN_HAND_OVER = (
     r"(?:envi\w*|transmit\w*|transmett\w*|trasmett\w*|compart\w*|condivid\w*|partag\w*|"
     r"divulg\w*|revel\w*|r\u00e9v\u00e9l\w*|rivel\w*|communiqu\w*|envoy\w*|invia\w*|\w*send\w*|"
@@ -929,6 +929,13 @@ _MAX_ADDRESSES = 4
 _FOREIGN_NEGATABLE = frozenset(
     {"ai_must_act_translated", "ai_permitted_translated", "process_reader_ordered_translated"}
 )
+# A licence limited to one party ("autorizzato a inviare solo le fatture al cliente") is a
+# bot's own rule, not a licence over everyone's data.
+_FOREIGN_ONLY = re.compile(
+    r"\b(?:solo|s\u00f3lo|solamente|somente|apenas|seulement|uniquement|nur|alleen|tylko|"
+    r"\u0442\u043e\u043b\u044c\u043a\u043e)\b",
+    re.IGNORECASE,
+)
 _NEGATABLE = frozenset({"hide_from_user", "ai_must_act"}) | _FOREIGN_NEGATABLE
 
 _NOTICE = guarded(
@@ -988,6 +995,10 @@ class EmbeddedInstructionDetector:
             and not (
                 item.path in _FOREIGN_NEGATABLE
                 and _FOREIGN_NEGATION.search(text, item.start, item.end)
+            )
+            and not (
+                item.path == _AI_PERMITTED_TRANSLATED.name
+                and _FOREIGN_ONLY.search(text, item.start, item.end)
             )
         ]
         findings.extend(self._addressed(text))

@@ -108,16 +108,6 @@ _SENSITIVE_FOREIGN = (
 )
 _CUES = (
     cue(
-        "send_sensitive_translated",
-        0.7,
-        _SEND_FOREIGN
-        + gap(4)
-        + _SENSITIVE_FOREIGN
-        + r"\b"
-        + gap(8)
-        + r"(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}|https?://)",
-    ),
-    cue(
         "markdown_image_exfiltration",
         0.8,
         # A query parameter whose value is a slot for the model to fill in.
@@ -198,6 +188,16 @@ _CUES = (
         "send_sensitive",
         0.7,
         _SEND + gap(3) + _SENSITIVE + gap(6) + r"(?:to|at|via|into)\s+" + _OUTSIDE,
+    ),
+    cue(
+        "send_sensitive_translated",
+        0.7,
+        _SEND_FOREIGN
+        + gap(4)
+        + _SENSITIVE_FOREIGN
+        + r"\b"
+        + gap(8)
+        + r"(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}|https?://)",
     ),
     cue(
         "dictated_tool_call",

@@ -7,7 +7,9 @@ or unrestricted mode. Benign uses of the same verbs ("ignora el ruido") lack the
 In nine languages it also finds a request to show "your system prompt" (the possessive
 separates it from questions about writing one) and "you are an assistant without
 restrictions" (the persona noun separates it from "you are free to use it without
-restrictions").
+restrictions"). Some of the English detectors' other shapes have counterparts here too: a
+reader of planted text addressed as a model ("si eres una IA leyendo esto"), a part to play
+that is a model without rules, and leave given to drop its safety rules.
 """
 
 from __future__ import annotations
@@ -529,7 +531,8 @@ _OWN_WORDS = re.compile(
 
 
 class MultilingualOverrideDetector:
-    """Finds override imperatives and mode switches outside English."""
+    """Finds override imperatives, mode switches, personas and prompt requests outside
+    English."""
 
     def __init__(self, *, override_score: float = 0.75, mode_score: float = 0.65) -> None:
         self._override_score = override_score
