@@ -13,7 +13,7 @@ from appliance.server.errors import PermissionDeniedError
 from appliance.server.identity import identity_from_context
 from appliance.server.rpc_handlers import parsed, unary_unary
 from appliance.server.serving_state import ServingState, record_reload
-from appliance.server.status_codes import status_for
+from appliance.server.status_codes import end_call, status_for
 
 SERVICE_NAME = "appliance.v1.Admin"
 
@@ -56,7 +56,7 @@ class AdminService:
             self._authorize(context)
             parsed(request, pb2.StatusRequest)
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
+            await end_call(context, status_for(exc))
         policies = self._state.policies
         policy = policies.current.policy
         healthy = (
@@ -112,8 +112,7 @@ class AdminService:
             message = parsed(request, pb2.DrainEngineRequest)
             draining = self._state.router.drain(message.engine, undrain=message.undrain)
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
-            raise  # abort_with_status raises; this line only tells mypy so
+            await end_call(context, status_for(exc))
         return pb2.DrainEngineResponse(engine=message.engine, draining=draining)
 
     async def reload_policy(
@@ -124,7 +123,7 @@ class AdminService:
             self._authorize(context)
             parsed(request, pb2.ReloadPolicyRequest)
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
+            await end_call(context, status_for(exc))
         result = await self._state.policies.reload()
         await record_reload(self._state, result)
         return pb2.ReloadPolicyResponse(

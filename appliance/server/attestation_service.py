@@ -9,7 +9,7 @@ import grpc
 from appliance.api import pb2
 from appliance.server.rpc_handlers import parsed, unary_unary
 from appliance.server.serving_state import ServingState
-from appliance.server.status_codes import status_for
+from appliance.server.status_codes import end_call, status_for
 
 SERVICE_NAME = "appliance.v1.Attestation"
 
@@ -36,5 +36,4 @@ class AttestationService:
             message = parsed(request, pb2.EvidenceRequest)
             return await self._state.attestation.evidence(message.nonce)
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
-            raise  # abort_with_status raises; this line only tells mypy so
+            await end_call(context, status_for(exc))

@@ -29,7 +29,7 @@ from appliance.server.prompt_screening import raise_if_blocked, screen_generatio
 from appliance.server.request_router import Placement
 from appliance.server.rpc_handlers import parsed, unary_stream, unary_unary
 from appliance.server.serving_state import ServingState
-from appliance.server.status_codes import status_for
+from appliance.server.status_codes import end_call, status_for
 from appliance.server.validation import (
     effective_limits,
     request_id_of,
@@ -178,7 +178,7 @@ class InferenceService:
             reply = status_for(exc)
             trail.error = reply.message
             await self._audit(trail, reply.code.name, strict=False)
-            await context.abort_with_status(reply.to_grpc_status())
+            await end_call(context, reply)
         finally:
             if admitted:
                 self._state.limiter.release(trail.tenant)
@@ -308,7 +308,7 @@ class InferenceService:
                 target, threshold=threshold, action=rules.action
             )
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
+            await end_call(context, status_for(exc))
         return pb2.ScreenResponse(
             score=verdict.score,
             injection=verdict.injection,
@@ -329,7 +329,7 @@ class InferenceService:
         try:
             parsed(request, pb2.ListModelsRequest)
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
+            await end_call(context, status_for(exc))
         response = pb2.ListModelsResponse()
         for model in self._state.pool.models():
             engines = [e for e in self._state.pool.engines if e.info.model == model]

@@ -12,7 +12,7 @@ from grpc_health.v1 import health, health_pb2
 from grpc_reflection.v1alpha import reflection, reflection_pb2
 
 from appliance.server.rpc_handlers import parsed, stream_stream, unary_stream, unary_unary
-from appliance.server.status_codes import status_for
+from appliance.server.status_codes import end_call, status_for
 
 
 def health_handler(servicer: health.aio.HealthServicer) -> grpc.GenericRpcHandler:
@@ -24,8 +24,7 @@ def health_handler(servicer: health.aio.HealthServicer) -> grpc.GenericRpcHandle
         try:
             message = parsed(request, health_pb2.HealthCheckRequest)
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
-            raise  # abort_with_status raises; this line only tells mypy so
+            await end_call(context, status_for(exc))
         response: health_pb2.HealthCheckResponse = await servicer.Check(message, context)
         return response
 
@@ -33,7 +32,7 @@ def health_handler(servicer: health.aio.HealthServicer) -> grpc.GenericRpcHandle
         try:
             message = parsed(request, health_pb2.HealthCheckRequest)
         except Exception as exc:
-            await context.abort_with_status(status_for(exc).to_grpc_status())
+            await end_call(context, status_for(exc))
         await servicer.Watch(message, context)
 
     return grpc.method_handlers_generic_handler(
@@ -61,7 +60,7 @@ def reflection_handler(service_names: Sequence[str]) -> grpc.GenericRpcHandler:
                 try:
                     yield parsed(request, reflection_pb2.ServerReflectionRequest)
                 except Exception as exc:
-                    await context.abort_with_status(status_for(exc).to_grpc_status())
+                    await end_call(context, status_for(exc))
 
         async for response in servicer.ServerReflectionInfo(checked(), context):
             yield response

@@ -7,9 +7,11 @@ the log under an incident id, and the client gets the id.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import uuid
 from dataclasses import dataclass
+from typing import Any, NoReturn
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
@@ -109,3 +111,21 @@ def status_for(exc: BaseException) -> StatusReply:
     incident = uuid.uuid4().hex[:12]
     log.error("internal error, incident %s", incident, exc_info=exc)
     return StatusReply(grpc.StatusCode.INTERNAL, f"internal error (incident {incident})")
+
+
+async def end_call(context: grpc.aio.ServicerContext[Any, Any], reply: StatusReply) -> NoReturn:
+    """End the call with `reply` as its status; every handler's error path goes through here.
+
+    gRPC's core may have ended the call a moment before: its deadline passed (our own
+    timeout on the same deadline fires at about the same time) or the caller went away.
+    Sending the status then fails, and gRPC would log that failure as an error with a
+    traceback. It is no error of ours and nobody is left to tell, so the call ends as
+    cancelled instead, which gRPC logs at debug level only.
+    """
+    try:
+        await context.abort_with_status(reply.to_grpc_status())
+    except grpc.aio.AbortError:
+        raise  # the status was sent; this ends the handler, as gRPC expects
+    except Exception as exc:  # grpc raises a private ExecuteBatchError here
+        raise asyncio.CancelledError(f"call ended before its status was sent: {exc}") from exc
+    raise AssertionError("abort_with_status returned")  # it always raises
