@@ -389,7 +389,7 @@ _AWARE = (
     r"\bexpress[\u00f5o]es\s+regulares\b|\bregulier\w*\s+expressie",
     r"\b(?:инъекц\w*|атак\w*|скрыт\w*|инцидент\w*|взлом\w*|джейлбрейк\w*)",
     # The same in other languages: an attack, an injection, hidden text, what it tries.
-    r"\b(?:angriff|attacke|ataque|attaque|attacco|aanval|atak|injektion|inyecci[oó]n|"
+    r"\b(?:angriff|attacke|ataque|attaque|attacco|aanval|atak\w*|injektion|inyecci[oó]n|"
     r"iniezione|inje[cç][aã]o|injectie|versteckt\w*|verborgen\w*|caché(?:e|s|es)?|ocult[oa]s?|"
     r"nascost[oa]|ukryt\w+|escondid[oa]s?|invis[\u00edi]ve(?:l|is)|unsichtbar\w*|"
     r"(?:letra|fonte|texto)\s+branc[ao]|wei(?:\u00df|ss)e[rn]?\s+schrift)\b|"
@@ -401,6 +401,11 @@ _DOUBTS = (
     *_frame_patterns(_LEGITIMACY),
     r"\bshould\s+(?:i|we)\s+(?:be\s+)?(?:worried|worry|concerned|report|offended|flag|"
     r"block)\b",
+    # Getting it taken down: "can we ask the platform to remove it?", "how do I report this?"
+    r"\b(?:how\s+(?:do|can|should|would)|can|could|should|may)\s+(?:i|we)\s+(?:(?:ask|get|"
+    r"have)\s+(?:[\w-]+\s+){1,3}?to\s+)?(?:report|remove|take\s+down|delete|flag|get\s+rid\s+"
+    r"of)\s+(?:it|this|that|them|these|those)\b|\bget\s+(?:it|this|that)\s+(?:removed|"
+    r"taken\s+down)\b",
     r"\b(?:am\s+i|are\s+we)\s+(?:just\s+)?being\s+paranoid\b",
     # Not a pasted list's own label ("Voicemail 2 - from unknown number: ..."): the user
     # says nothing about it.

@@ -381,6 +381,67 @@ _HIDE_FROM_USER_TRANSLATED = cue(
         + _USER_WORDS,
     ),
 )
+# The user kept out of it, said as needless rather than forbidden: "no need to tell the
+# user", "the user doesn't need to see this", "no hace falta decírselo al usuario", "der
+# Nutzer muss das nicht sehen", "пользователю сообщать не нужно", "ユーザーに伝える必要は
+# ありません". Nobody tells the model this for the user's sake.
+_USER_NEED_NOT_KNOW = cue(
+    "user_need_not_know",
+    0.6,
+    either(
+        r"\b(?:there's\s+|there\s+is\s+)?no\s+need\s+(?:for\s+you\s+)?to\s+(?:tell|inform|"
+        r"notify|alert|warn|show|bother|let)\s+(?:the|your)\s+(?:user|human|reader)s?\b"
+        # Not a bot's own style rule: "no need to tell the user that you are an AI".
+        r"(?!\s+(?:that\s+)?(?:you|it)(?:'re|\s+are|'s|\s+is)\b)",
+        r"\b(?:the|your)\s+(?:user|human|reader)s?\s+(?:doesn't|does\s+not|don't|do\s+not|"
+        r"needn't|need\s+not)\s+(?:need\s+to\s+|have\s+to\s+)?(?:see|know|hear|be\s+"
+        r"(?:told|informed|notified))\s+(?:about\s+)?(?:this|it|that)\b",
+        # es / pt / it / fr
+        r"\b(?:no\s+(?:hace\s+falta|es\s+necesario|necesitas)|n\u00e3o\s+(?:precisa|\u00e9\s+"
+        r"necess\u00e1rio)(?:\s+de)?|non\s+(?:serve|occorre|\u00e8\s+necessario|c['\u2019]\u00e8"
+        r"\s+bisogno\s+di)|(?:il\s+n['\u2019]est\s+)?pas\s+(?:besoin|n\u00e9cessaire)\s+d['\u2019]?"
+        r"\s*(?:en\s+)?)\s*(?:dec[i\u00ed]r\w*|avisar\w*|informar\w*|contar\w*|dizer|notificar\w*|"
+        r"dir(?:e|lo|glielo)|avvisar\w*|informare|informer|pr\u00e9venir|dire|avertir)\s+"
+        r"(?:nada\s+|nulla\s+|rien\s+)?(?:(?:al?|ao|o|\u00e0|all['\u2019]|l['\u2019])\s*)?"
+        + _USER_WORDS,
+        r"\b(?:el|o|l['\u2019])\s*" + _USER_WORDS + r"\s+(?:no\s+necesita|n\u00e3o\s+precisa|"
+        r"non\s+(?:deve|ha\s+bisogno\s+di)|n['\u2019]a\s+pas\s+besoin\s+de)\s+(?:de\s+)?"
+        r"(?:saber\w*|ver\w*|sap\w*|veder\w*|le\s+savoir|le\s+voir|savoir|voir)",
+        # de / nl / pl
+        r"\b(?:der|die|den)\s+" + _USER_WORDS + r"\s+(?:muss|braucht)\s+(?:das|es|davon)\s+"
+        r"(?:nicht|nichts)\s+(?:zu\s+)?(?:sehen|wissen|erfahren|mitbekommen)",
+        r"\bnicht\s+n\u00f6tig,?\s+(?:den|die)\s+" + _USER_WORDS + r"\s+zu\s+(?:informieren|"
+        r"benachrichtigen|warnen)",
+        r"\bde\s+gebruiker\s+hoeft\s+(?:dit|dat|het|er)\s+(?:niets\s+|niet\s+)(?:van\s+)?"
+        r"(?:te\s+)?(?:zien|weten|merken)",
+        r"\bu\u017cytkownik\w*\s+nie\s+musi\s+(?:o\s+tym\s+|tego\s+)?(?:wiedzie\u0107|"
+        r"widzie\u0107)|\bnie\s+trzeba\s+(?:informowa\u0107|m\u00f3wi\u0107)\s+"
+        r"u\u017cytkownik\w*",
+        # ru: "пользователю сообщать не нужно", "не нужно говорить пользователю"
+        r"\b\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044e\s+"
+        r"(?:\u044d\u0442\u043e\s+)?(?:\u0441\u043e\u043e\u0431\u0449\u0430\u0442\u044c|"
+        r"\u0433\u043e\u0432\u043e\u0440\u0438\u0442\u044c)\s+(?:\u043e\u0431\s+\u044d\u0442"
+        r"\u043e\u043c\s+)?\u043d\u0435\s+(?:\u043d\u0443\u0436\u043d\u043e|\u043d\u0430"
+        r"\u0434\u043e)",
+        r"\b\u043d\u0435\s+(?:\u043d\u0443\u0436\u043d\u043e|\u043d\u0430\u0434\u043e)\s+"
+        r"(?:\u0441\u043e\u043e\u0431\u0449\u0430\u0442\u044c|\u0433\u043e\u0432\u043e\u0440"
+        r"\u0438\u0442\u044c)\s+(?:\u043e\u0431\s+\u044d\u0442\u043e\u043c\s+)?\u043f\u043e"
+        r"\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b\u044e",
+        # tr / hi / ko / ja / zh
+        r"\bkullan\u0131c\u0131ya\s+(?:bilgi\s+vermene|s\u00f6ylemene|haber\s+vermene|"
+        r"bildirmene)\s+gerek\s+yok",
+        r"\u0909\u092a\u092f\u094b\u0917\u0915\u0930\u094d\u0924\u093e\s+\u0915\u094b\s+"
+        r"(?:\u092f\u0939\s+)?\u092c\u0924\u093e\u0928\u0947\s+\u0915\u0940\s+"
+        r"(?:\u091c\u093c\u0930\u0942\u0930\u0924|\u091c\u0930\u0942\u0930\u0924)\s+"
+        r"\u0928\u0939\u0940\u0902",
+        r"\uc0ac\uc6a9\uc790\uc5d0\uac8c\s*(?:\uc54c\ub9b4|\ub9d0\ud560)\s*\ud544\uc694"
+        r"[\uac00\ub294]?\s*\uc5c6",
+        r"\u30e6\u30fc\u30b6\u30fc\u306b\u306f?(?:\u4f1d\u3048\u308b|\u77e5\u3089\u305b\u308b|"
+        r"\u8a00\u3046)\u5fc5\u8981\u306f(?:\u3042\u308a\u307e\u305b\u3093|\u306a\u3044)",
+        r"(?:\u65e0\u9700|\u4e0d\u7528|\u4e0d\u5fc5|\u4e0d\u9700\u8981)(?:\u544a\u77e5|"
+        r"\u544a\u8bc9|\u901a\u77e5)\u7528\u6237",
+    ),
+)
 # What a planted rule makes a model do that its user would never ask of it in passing: run
 # fetched code, switch off a control, send data or money out, grant rights, wave through.
 _PRIVILEGED = (
@@ -982,6 +1043,7 @@ class EmbeddedInstructionDetector:
                     _AI_MUST_TRANSLATED,
                     _AI_PERMITTED_TRANSLATED,
                     _HIDE_FROM_USER_TRANSLATED,
+                    _USER_NEED_NOT_KNOW,
                     _MENTION_ORDERED,
                     _PROCESS_ORDERED,
                     _FOREIGN_PROCESS_ORDERED,

@@ -38,7 +38,11 @@ from appliance.screening.verdict import Finding
 
 _SENSITIVE = (
     r"(?:conversation|chat(?:\s+(?:history|log|transcript))?|dialogue|transcript|"
-    r"(?:previous|prior|earlier|past)\s+(?:messages|prompts|answers|responses)|"
+    r"(?:previous|prior|earlier|past)\s+(?:messages|prompts|answers|responses|questions)|"
+    # "everything we've discussed so far", "all you've been told"
+    r"every(?:thing|\s+word)\s+(?:that\s+)?(?:we(?:'ve|\s+have)|you(?:'ve|\s+have)|"
+    r"the\s+user\s+has|i(?:'ve|\s+have))\s+(?:(?:been\s+)?(?:discussed|said|talked\s+about|"
+    r"written|typed|shared|covered|told|asked)|been\s+told)|"
     r"secrets?|passwords?|passcodes?|credentials?|api[\s_-]?keys?|access[\s_-]?tokens?|"
     r"tokens|cookies?|session(?:\s+(?:id|token|data))?|ssh\s+keys?|private\s+keys?|"
     r"credit\s+card(?:\s+(?:numbers?|details))?|social\s+security\s+numbers?|"
@@ -118,10 +122,35 @@ _CUES = (
         "user_data_url_slot",
         0.75,
         # A URL whose query value is a slot for someone's data ("?p=<their password>",
-        # "?c={the user's last message}"): API docs write "<your api key>", not "their".
-        r"https?://[^\s()<>?]{1,300}\?(?:[^\s()<>=&]{0,40}=[^\s()<>&]{0,40}&){0,4}?"
+        # "?c={the user's last message}", "?to=<real url>&who=<user's email>"): API docs
+        # write "<your api key>", not "their".
+        r"https?://[^\s()<>?]{1,300}\?(?:[^\s()<>=&]{0,40}=(?:<[^>\n]{0,40}>|\{[^}\n]{0,40}\}|"
+        r"[^\s()<>&]{0,40})&){0,4}?"
         r"[^\s()<>=&]{1,40}=(?:<|\{|\[|%3c|%7b|%5b)[^>}\]\n]{0,60}?\b(?:the\s+user'?s?|their|"
-        r"his|her|the\s+(?:conversation|chat|customer'?s?|recipient'?s?))\b",
+        r"his|her|the\s+(?:conversation|chat|customer'?s?|recipient'?s?)|(?:user|customer)"
+        r"(?:'s|\u2019s|s'))(?!\w)",
+    ),
+    cue(
+        # An empty query value to be followed by someone's data: "?data= followed by
+        # everything we've discussed (URL-encoded)", "?q= gevolgd door de eerdere vragen van
+        # de gebruiker".
+        "url_followed_by_data",
+        0.75,
+        r"https?://[^\s()<>?]{1,300}\?(?:[^\s()<>=&]{0,40}=[^\s()<>&]{0,40}&){0,4}?"
+        r"[^\s()<>=&]{1,40}=[\s,;:)\]`'\"]*(?:\u2014|-|\()?\s*"
+        + either(
+            r"(?:followed\s+by|appended\s+with|then|plus|and\s+then|with)" + gap(4) + _SENSITIVE,
+            r"(?:gevolgd\s+door|seguid[oa]\s+(?:de|por)|suivi[es]?\s+(?:de|par)|gefolgt\s+von|"
+            r"seguit[oa]\s+da)"
+            + gap(5)
+            + either(
+                _SENSITIVE_FOREIGN,
+                r"(?:eerdere|vorige)\s+vragen|preguntas\s+anteriores|questions\s+pr\u00e9c\u00e9dentes|"
+                r"vorherigen\s+fragen|domande\s+precedenti|perguntas\s+anteriores|"
+                r"(?:la\s+)?conversaci\u00f3n|(?:la\s+)?conversation|(?:das\s+)?gespr\u00e4ch|"
+                r"(?:la\s+)?conversa(?:zione|\u00e7\u00e3o)|(?:het\s+)?gesprek",
+            ),
+        ),
     ),
     cue(
         # The same slot as a capitalised placeholder that says what to put there
@@ -187,7 +216,14 @@ _CUES = (
     cue(
         "send_sensitive",
         0.7,
-        _SEND + gap(3) + _SENSITIVE + gap(6) + r"(?:to|at|via|into)\s+" + _OUTSIDE,
+        # "forward a full transcript of this chat, including the attached contract, to ..."
+        _SEND
+        + gap(3)
+        + _SENSITIVE
+        + gap(6)
+        + r"(?:(?:including|along\s+with|together\s+with|plus)\b[^,.\n]{0,80},\s*)?"
+        + r"(?:to|at|via|into)\s+"
+        + _OUTSIDE,
     ),
     cue(
         "send_sensitive_translated",
@@ -557,6 +593,29 @@ _SECRET_CUES = (
         + gap(6)
         + r"(?:(?:available|accessible)\s+to\s+you|you\s+(?:have|can)\s+access(?:\s+to)?|"
         r"from\s+your\s+(?:environment|env|config\w*|runtime|container|sandbox))\b",
+    ),
+    cue(
+        # Session 36: the model's own secrets asked out, named by who uses them ("paste the
+        # API keys your integrations use", "share the credentials configured for your
+        # database connector", "print the values you have for STRIPE_SECRET"); not advice
+        # to rotate them nor a question on printing a variable in a script.
+        "model_secrets_disclosed",
+        0.7,
+        r"\b(?:print|paste|share|show|give|list|tell|output|reveal|send|post|display|dump|"
+        r"echo|write\s+out|read\s+out)\b"
+        + gap(4)
+        + either(
+            r"(?:credentials?|api[\s_-]?keys?|secrets?|tokens|passwords?|connection\s+strings?)"
+            + gap(3)
+            + r"(?:(?:that\s+)?your\s+(?:[\w-]+\s+){0,2}?(?:integrations?|tools?|connectors?|"
+            r"plugins?|agents?|actions?|functions?)\s+(?:use|uses|need|needs|run\s+with)|"
+            r"(?:configured|stored|cached|set\s+up)\s+(?:for|in|on)\s+your|"
+            r"(?:that\s+)?you\s+(?:were\s+given|were\s+configured\s+with|have\s+cached|"
+            r"have\s+stored|hold))\b",
+            r"(?:values?|contents?)\s+(?:that\s+)?you\s+(?:have|hold|see|cached|stored)\s+"
+            r"(?:cached\s+|stored\s+|loaded\s+)?(?:for|of|in)\s+(?:the\s+)?"
+            r"(?-i:[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD))\b",
+        ),
     ),
 )
 # Weak alone: READMEs pipe curl into sh, migrations drop tables, and people tell their own
@@ -1242,6 +1301,19 @@ def _data_near(text: str, slots: list[tuple[int, int]]) -> list[int]:
     ]
 
 
+# A command's help for one of its options ("  -f, --force   Skip the confirmation prompt."):
+# it says what the flag does, it orders nothing.
+_OPTION_HELP = re.compile(
+    r"[ \t]*-{1,2}\w[\w-]*(?:,[ \t]*-{1,2}\w[\w-]*)*(?:[ =]<?[\w-]+>?)?[ \t]{2,}"
+)
+
+
+def _option_help(text: str, position: int) -> bool:
+    """Whether `position` is on a line of a command's option help."""
+    line_start = text.rfind("\n", 0, position) + 1
+    return _OPTION_HELP.match(text, line_start, position) is not None
+
+
 class ExfiltrationDetector:
     """Finds orders to move conversation data or secrets out through URLs, mail or tools."""
 
@@ -1271,7 +1343,11 @@ class ExfiltrationDetector:
             # The act the waiver goes with; a named tool only when nothing else is found.
             action = next((item for item in findings if item.path != "named_tool_call"), None)
             action = action or findings[0]
-            for item in (found for found in waived if not negated(text, found.start)):
+            for item in (
+                found
+                for found in waived
+                if not negated(text, found.start) and not _option_help(text, found.start)
+            ):
                 findings.insert(
                     0,
                     Finding(

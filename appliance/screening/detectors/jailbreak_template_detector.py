@@ -23,7 +23,7 @@ from appliance.screening.detectors.harmful_asks import (
     near,
 )
 from appliance.screening.detectors.literals import guarded
-from appliance.screening.detectors.override_detector import is_discussed
+from appliance.screening.detectors.override_detector import NOT_A_DECLINED_ITEM, is_discussed
 from appliance.screening.detectors.phrasing import Cue, CueMatch, cue, either, gap, issued_matches
 from appliance.screening.scan_context import ScanContext
 from appliance.screening.verdict import Finding
@@ -92,7 +92,7 @@ _CUES = (
         either(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|will\s+not|won't)\s+"
             r"(?:ever\s+)?(?:refuse|decline|deny\s+(?:a|any)\s+request|say\s+(?:no|that\s+you\s+"
-            r"can(?:'t|not))|apologi[sz]e)\b",
+            r"can(?:'t|not))|apologi[sz]e)\b" + NOT_A_DECLINED_ITEM,
             r"\b(?:never|do\s+not|don't|without)\s+(?:include|add|giv(?:e|ing)|provid(?:e|ing)|"
             r"includ(?:e|ing)|adding)\s+(?:any\s+)?(?:warnings?|disclaimers?|caveats|"
             r"moral\w*|ethical\s+\w+|apolog\w+)\b",

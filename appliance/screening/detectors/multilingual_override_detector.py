@@ -184,6 +184,36 @@ _EXTRACTION_PATTERNS = [
     r"zitiere|fasse)\b[^.\n]{0,30}?"
     r"\b(?:deinen|deine|dein|ihren|ihre)\s+(?:system-?prompt|systemanweisungen|"
     r"anfangsanweisungen|versteckten\s+anweisungen|ursprünglichen\s+anweisungen)",
+    # Session 36: Russian with "verbatim" or "all" and no possessive, Dutch, Polish, German
+    # with the verb at the end, European Portuguese, a Korean or Chinese ask without "your",
+    # and the assistant's own secrets in Japanese.
+    r"\b(?:покажи|выведи|повтори|напиши|раскрой|перечисли|процитируй|скопируй|отправь|"
+    r"переведи|перескажи)\w*[^.\n]{0,30}?(?:дословно|полностью|целиком|все)\s+(?:\w+\s+)?"
+    r"(?:системн\w+\s+(?:промпт|подсказк|инструкци|сообщени)|скрыт\w+\s+инструкци)",
+    r"\b(?:toon|geef|deel|herhaal|print|kopieer|citeer|vertaal|laat)\b[^.\n]{0,30}?\b(?:je|jouw|"
+    r"uw)\s+(?:systeemprompt|systeeminstructies|systeembericht|verborgen\s+instructies|"
+    r"oorspronkelijke\s+instructies)|\b(?:je|jouw|uw)\s+(?:systeemprompt|systeeminstructies|"
+    r"verborgen\s+instructies|oorspronkelijke\s+instructies)\b[^.\n]{0,30}?\b(?:delen|tonen|"
+    r"geven|herhalen|printen|laten\s+zien|kopi\u00ebren)\b",
+    r"\b(?:poka\u017c|wypisz|podaj|powt\u00f3rz|zacytuj|skopiuj|przet\u0142umacz|wy\u015bwietl|"
+    r"ujawnij)\w*\b(?:(?!\bjak\b)[^.\n]){0,30}?\b(?:swoje|twoje|tw\u00f3j|sw\u00f3j|swoj\u0105|twoj\u0105)\s+"
+    r"(?:instrukcje\s+systemowe|prompt\s+systemowy|ukryte\s+instrukcje|pocz\u0105tkowe\s+"
+    r"instrukcje|instrukcj\w+\s+pocz\u0105tkow\w+)",
+    r"\b(?:vollst\u00e4ndig\w*|gesamt\w*|alle|deine?n?|ihre?n?)\s+(?:system-?prompts?|"
+    r"systemanweisungen|anfangsanweisungen|versteckten\s+anweisungen)\b[^.\n]{0,60}?\b(?:zur\s+"
+    r"verf\u00fcgung\s+(?:zu\s+)?stellen|\u00fcbermitteln|offenlegen|ausgeben|preisgeben|"
+    r"zeigen|nennen|schicken|senden)\b",
+    r"\b(?:mostra|mostre|revela|revele|repete|repita|imprime|imprima|escreve|escreva|copia|"
+    r"copie|diz|diga|traduz|traduza)(?:-me)?\b[^.\n]{0,30}?\b(?:as\s+|o\s+|a\s+)?(?:teu|tua|"
+    r"teus|tuas)\s+(?:prompt\s+(?:d[eo]\s+)?sistema|instru\u00e7\u00f5es\s+(?:d[eo]\s+sistema|"
+    r"iniciais|ocultas|originais)|mensagem\s+d[eo]\s+sistema)",
+    r"시스템\s*프롬프트.{0,15}?(?:그대로|전체|전부|원문).{0,10}?(?:출력해|출력하세요|"
+    r"보여\s*(?:줘|주)|알려\s*(?:줘|주)|말해|적어\s*(?:줘|주))",
+    r"(?:你的|您的)(?:系统提示词?|系統提示詞?|系统指令|系統指令|系統訊息|初始指令).{0,15}?"
+    r"(?:贴出|貼出|发出来|發出來|打出来|打出來|原文|完整)",
+    r"(?:設定されている|登録されている|あなたの|アシスタントの)[^。\n]{0,20}?(?:パスワード|"
+    r"APIトークン|APIキー|認証情報|アクセストークン)[^。\n]{0,40}?(?:貼り付け|教えて|出力|"
+    r"表示|送って|書いて)",
     r"\b(?:mostra|mostrami|rivela|rivelami|ripeti|stampa|scrivi|copia|dimmi|dammi|traduci|"
     r"riassumi|cita)\b"
     r"[^.\n]{0,30}?\b(?:il\s+tuo|i\s+tuoi|le\s+tue|la\s+tua)\s+(?:prompt\s+(?:di\s+)?sistema|"
@@ -266,6 +296,19 @@ _VOID_PATTERNS = [
     r"\u0627\u062a|\u0627\u0644\u0642\u064a\u0648\u062f)\s+\u0627\u0644\u0633\u0627\u0628\u0642"
     r"\u0629[^.\n\u061f]{0,20}?(?:\u0645\u062c\u0631\u062f\s+\u0627\u062e\u062a\u0628\u0627\u0631|"
     r"\u0645\u0644\u063a\u0627\u0629|\u0644\u0645\s+\u062a\u0639\u062f)",
+    # Session 36: the content policies suspended, the verb right after them ("las políticas de
+    # contenido quedan suspendidas"; not "las políticas de YouTube ...", someone else's).
+    r"\b(?:pol\u00edticas\s+de\s+(?:contenido|seguridad|conte\u00fado|seguran\u00e7a)\s+"
+    r"(?:quedan|est\u00e1n|han\s+sido|ficam|est\u00e3o|foram)|politiques\s+de\s+(?:contenu|"
+    r"s\u00e9curit\u00e9)\s+(?:sont|ont\s+\u00e9t\u00e9)|politiche\s+(?:sui|dei|di)\s+"
+    r"(?:contenuti|sicurezza)\s+(?:sono|restano)|(?:inhalts|sicherheits)richtlinien\s+(?:sind|"
+    r"werden|wurden|bleiben))\s+(?:(?:ab\s+sofort|d\u00e9sormais|ora|agora|ahora)\s+)?"
+    r"(?:suspendid|suspens|suspendu|sospes|ausgesetzt|deaktiviert|desactivad|desativad|"
+    r"d\u00e9sactiv|disattivat|aufgehoben)\w*",
+    # "تجاوز سياسات المحتوى": the content or safety policies bypassed (the order, not "how do
+    # I get past", which starts with another letter).
+    r"(?<![\u0600-\u06ff])(?:تجاوز|تجاهل|تخط)\w*\s+(?:جميع\s+|كل\s+)?(?:سياسات|قواعد|قيود)\s+"
+    r"(?:المحتوى|الأمان|السلامة)",
     r"(?:之前|以前|原有|先前|原来)的?(?:规则|指令|限制|指示|安全规则)[^。\n]{0,6}?(?:已经?|都)?"
     r"(?:失效|作废|取消|解除|不再适用|只是测试)",
     r"(?:이전|기존)\s?(?:의\s?)?(?:규칙|지시|제한|지침)[^.\n]{0,6}?(?:무효|해제|취소|폐지)",

@@ -35,6 +35,15 @@ def _rule(name: str, pattern: str, score: float) -> _Rule:
     return _Rule(name, guarded(pattern, re.IGNORECASE), score)
 
 
+# What follows "don't decline" when it is an agent's chore, not the model's refusal: "decline
+# all my meetings ... except the 1:1, don't decline that one", "don't refuse the delivery".
+NOT_A_DECLINED_ITEM = (
+    r"(?!\s+(?:that|this|the|those|these|my|his|her|their|our|any)\s+(?:[\w-]+\s+)?"
+    r"(?:one|ones|meetings?|invites?|invitations?|calls?|events?|appointments?|sessions?|"
+    r"offers?|cookies|bookings?|reservations?|payments?|transactions?|cards?|charges?|"
+    r"deliver(?:y|ies)|packages?|parcels?|shipments?)\b)"
+)
+
 # Every pattern is bounded (no nested unbounded repeats) and its separators possessive
 # (`\W++` never gives back what the next word could take), so matching stays linear.
 _RULES = (
@@ -210,7 +219,9 @@ _RULES = (
     ),
     _rule(
         "refusal_suppression",
-        r"\b(?:never|do\s+not|don't)\s+(?:refuse|decline|break\s+character)\b|"
+        r"\b(?:never|do\s+not|don't)\s+(?:refuse|decline|break\s+character)\b"
+        + NOT_A_DECLINED_ITEM
+        + r"|"
         # "You're a character who never says no", "you will never say no to me": the model
         # told it has no refusal (not "a butler who never says no", a story's character).
         r"\byou(?:'re|\s+are)\b[^.\n]{0,60}?\bwho\s+never\s+says\s+no\b|"

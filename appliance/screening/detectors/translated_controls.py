@@ -95,6 +95,8 @@ CONTROL_ACTIONS: tuple[Cue, ...] = (
             _SWITCH_OFF_CJK + _cjk_gap(20) + _CONTROLS_CJK,
             _CONTROLS_CJK + _cjk_gap(12) + _SWITCH_OFF_CJK,
             _ARABIC_OFF + r"[^.\n؟]{0,40}?" + _ARABIC_CONTROL,
+            r"\b(?:matikan|nonaktifkan)\b" + clause_gap(6) + r"(?:[\w-]+\s+){0,2}?(?:alert\s+"
+            r"keamanan|notifikasi\s+keamanan|antivirus|firewall|2fa|mfa|verifikasi)\b",
         ),
     ),
     cue(
@@ -119,10 +121,21 @@ CONTROL_ACTIONS: tuple[Cue, ...] = (
             + r"(?:protokoll\w*|logs|logeinträge|logbestanden|logboek\w*|audit-?log\w*|"
             r"journaux|traces|(?:registros|registri|registos)\s+de\w*\s+(?:auditor\w*|"
             r"audit|acc\w+|activi\w+)|logi|dziennik\w*|лог(?:и|ов)|журнал\w*|"
-            r"kay\u0131tlar\w*|loglar\w*|log\s+di\s+(?:accesso|audit|sistema|sicurezza))\b",
-            r"(?:删除|清除|清空|抹掉)" + _cjk_gap(10) + r"(?:日志|审计记录|操作记录|访问记录)",
-            r"(?:日志|ログ|로그|감사\s?기록|접속\s?기록)"
-            + _cjk_gap(6)
+            r"kay\u0131tlar\w*|loglar\w*|log\s+di\s+(?:accesso|audit|sistema|sicurezza)|"
+            # Session 36: backups, recordings and entries of what happened.
+            r"backups?|sicherungen|sauvegardes|copias\s+de\s+seguridad|respaldos|"
+            r"copie\s+di\s+(?:backup|sicurezza)|c\u00f3pias\s+de\s+seguran\u00e7a|"
+            r"kopi\w+\s+zapasow\w+|резервн\w+\s+копи\w+|nagra\w+|grabaciones|"
+            r"enregistrements|aufzeichnungen|registrazioni|grava\u00e7\u00f5es|opnames|"
+            r"wpis\w*|eintr\u00e4ge|записи)\b",
+            # Object first, in Turkish ("... records ... sil") and Indonesian ("hapus log login").
+            r"\b(?:kay\u0131t\w*|log\w*|yedek\w*)\b"
+            + clause_gap(5)
+            + r"(?:sil|silin|siliniz|kald\u0131r)\b",
+            r"\bhapus\w*\b" + clause_gap(5) + r"(?:log|riwayat|rekaman|cadangan|backup)\w*\b",
+            r"(?:删除|清除|清空|抹掉)" + _cjk_gap(10) + r"(?:日志|审计记录|操作记录|访问记录|备份)",
+            r"(?:日志|ログ|로그|감사\s?기록|접속\s?기록|バックアップ|백업)"
+            + _cjk_gap(12)
             + r"(?:削除|消去|消し|残さない|삭제|지우|남기지)",
             r"(?:احذف|امسح)[^.\n؟]{0,30}?السجلات",
         ),
@@ -160,6 +173,22 @@ CONTROL_ACTIONS: tuple[Cue, ...] = (
             r"(?:手机号|电话号码?|联系方式)" + _cjk_gap(10) + r"(?:改为|改成|更改|修改)|"
             r"(?:更改|修改)" + _cjk_gap(10) + r"(?:手机号|电话)|電話番号" + _cjk_gap(10) + r"変更|"
             r"전화번호" + _cjk_gap(10) + r"(?:변경|바꿔)",
+        ),
+    ),
+    cue(
+        # Session 36: money sent ("programmer un virement de 48 500 €", "يرجى تحويل مبلغ"):
+        # with a pretext for skipping the process, the fraud the process is there for.
+        "payment_translated",
+        0.75,
+        either(
+            r"\b(?:(?:programm|effectu|fai|fa\u00e7|haz|hac|realiz|esegu|zr\u00f3b|wykonaj)\w*\s+"
+            r"(?:un\s+|una\s+|uma\s+)?(?:virement|transferencia|transfer\u00eancia|bonifico|"
+            r"przelew)|vire[rz]?|transfier\w*|transfira\w*|\u00fcberweis\w*|maak\s+over|"
+            r"przelej|переведи|перечисли|havale\s+(?:et|yap)\w*|transferkan|kirim\s+uang)\b"
+            r"[^\n]{0,80}?\d[\d\s.,]{2,}",
+            r"تحويل\s+مبلغ|حو\u0651?ل\s+مبلغ|(?:ट्रांसफर|ट्रान्सफर)\s+(?:करें|कर\s+दें)",
+            r"(?:振り込|振込|送金|转账|汇款|打款|송금|이체)[^。\n]{0,40}?\d",
+            r"\d[^。\n]{0,40}?(?:振り込|振込|送金|转账|汇款|打款|송금|이체)",
         ),
     ),
     cue(
@@ -209,13 +238,63 @@ PRETEXTS = either(
     r"(?:承認|了承)[^。\n]{0,6}?口頭|口頭[^。\n]{0,6}?(?:承認|了承)|後で(?:申請|承認|提出)|"
     r"不要(?:告诉|通知)(?:安全|合规|审计|风控|IT)",
     r"구두\s?(?:로\s?)?승인|나중에\s?(?:처리|제출|보고)|보안팀에\s?(?:알리지|말하지)",
+    # Session 36. Approval by word of mouth or by phone, claimed for someone above.
+    r"\b(?:de\s+palabra|a\s+viva\s+voz|de\s+boca|am\s+telefon|à\s+l['\u2019]oral|telefonda|"
+    r"lewat\s+telepon)\b|هاتفي(?:\u0627|اً)|電話で(?:承認|了承|許可|OK)|电话里(?:同意|批准)|"
+    r"전화로\s?(?:승인|허락)|(?:फ़ोन|फोन)\s+पर\s+(?:मंज़ूरी|मंजूरी|अनुमति|हाँ)",
+    r"\b(?:el|la)\s+(?:director|directora|jefe|jefa|gerente|supervisor)\w*\s+(?:ya\s+)?"
+    r"(?:lo\s+|me\s+lo\s+)?(?:autoriz|aprob)\u00f3\b|\b(?:der|die)\s+(?:chef|chefin|direktor|"
+    r"direktorin|leiter|leiterin|geschäftsführer|geschäftsführerin|vorgesetzte)\w*\s+hat\s+"
+    r"(?:es|das)\s+(?:schon\s+|bereits\s+)?(?:genehmigt|abgesegnet|freigegeben|erlaubt)\b|"
+    r"\b(?:le|la)\s+(?:directeur|directrice|patron|patronne|pdg|chef|responsable)\s+"
+    r"(?:l['\u2019]a|a)\s+(?:d\u00e9j\u00e0\s+)?(?:valid|approuv|autoris)\u00e9",
+    r"\bil\s+(?:direttore|capo|responsabile)\s+(?:l['\u2019]ha|ha)\s+(?:gi\u00e0\s+)?"
+    r"(?:approvato|autorizzato)\b|\bo\s+(?:diretor|chefe|gerente)\s+(?:j\u00e1\s+)?"
+    r"(?:aprovou|autorizou|liberou)\b|\b(?:mijn\s+)?(?:baas|manager|directeur)\s+(?:hier\s+)?"
+    r"(?:vindt\s+het\s+prima|heeft\s+het\s+goedgekeurd|is\s+akkoord)\b|"
+    r"\b(?:kierownik|szef|dyrektor|prezes)\w*\s+(?:si\u0119\s+zgodzi\u0142|zatwierdzi\u0142|"
+    r"m\u00f3wi,?\s+\u017ce\s+to)\b|\b(?:m\u00fcd\u00fcr|y\u00f6netici|patron)\w*\s+"
+    r"onaylad\u0131\b",
+    r"(?:генеральный|директор|начальник|руководитель)\w*\s+(?:в\s+курсе|одобрил|разрешил|"
+    r"согласовал)|المدير(?:\s+العام)?\s+وافق|(?:सर|मैनेजर|बॉस)\s+ने\s+(?:मंज़ूरी|मंजूरी|"
+    r"अनुमति)\s+दे\s+दी|\batasan\s+sudah\s+(?:setuju|menyetujui)\b|"
+    r"(?:部長|課長|上司|社長|役員)の(?:了承|承認|許可)は(?:取って|取得済み|もらって)|"
+    r"(?:领导|老板|经理|总监)(?:已经)?(?:批准|同意)了|(?:팀장|부장|상사|대표)님?(?:이|께서)?\s?"
+    r"(?:승인|허락)(?:했|하셨)",
+    # Nobody to be told, no ticket to be raised.
+    r"\bno\s+(?:hace\s+falta|es\s+necesario|hay\s+que)\s+(?:avisar|informar|decir(?:le)?\s+"
+    r"nada|consultar)\s+a\s+nadie\b|\bsin\s+(?:avisar|informar|consultar)\s+a\s+nadie\b|"
+    r"\bnadie\s+tiene\s+que\s+enterarse\b|\b(?:ohne|nicht\s+n\u00f6tig,?)\s+(?:jemanden|"
+    r"irgendwen)\s+zu\s+informieren\b|\bniemand(?:en)?\s+(?:informieren|bescheid\s+geben|"
+    r"muss\s+(?:das|davon)\s+wissen)\b|\b(?:die\s+)?it\s+ist\s+informiert\b",
+    r"\b(?:sans|inutile\s+de|pas\s+besoin\s+de)\s+(?:pr\u00e9venir|informer|avertir)\s+"
+    r"(?:personne|qui\s+que\s+ce\s+soit)\b|\bne\s+(?:mets|mettez)\s+pas\s+(?:[\w'\u2019-]+\s+)"
+    r"{0,3}?en\s+copie\b|\bsous\s+embargo\b|\b(?:senza|non\s+serve|non\s+c['\u2019]\u00e8\s+"
+    r"bisogno\s+di)\s+(?:avvisare|informare|dire\s+niente\s+a)\s+nessuno\b|\bnon\s+mettere\s+"
+    r"in\s+copia\b",
+    r"\bsem\s+(?:avisar|informar)\s+ningu\u00e9m\b|\bn\u00e3o\s+precisa\s+(?:avisar|informar)\s+"
+    r"ningu\u00e9m\b|\bningu\u00e9m\s+precisa\s+saber\b|\bniemand\s+hoeft\s+(?:het\s+|dit\s+)?"
+    r"te\s+weten\b|\bzonder\s+iemand\s+in\s+te\s+lichten\b|\bnie\s+trzeba\s+nikogo\s+"
+    r"informowa\u0107\b|\bbez\s+informowania\s+(?:nikogo|dzia\u0142u)\b",
+    r"\b(?:не\s+нужно|не\s+надо|незачем)\s+(?:никому\s+|никого\s+)?(?:сообщать|писать|"
+    r"говорить|уведомлять|ставить\s+в\s+копию)|\bник\u043eм\u0443\s+не\s+(?:говори|сообщай|пиши)|"
+    r"\bkay\u0131t\s+a\u00e7mana\s+gerek\s+yok\b|\bkimseye\s+(?:s\u00f6yleme|haber\s+verme|"
+    r"bildirme)\b|\bkimsenin\s+bilmesine\s+gerek\s+yok\b",
+    r"لا\s+داعي\s+(?:لانتظار|لإبلاغ|لإخبار)|دون\s+(?:إبلاغ|إخبار)\s+أحد|"
+    r"किसी\s+को\s+(?:बताने|सूचित\s+करने)\s+की\s+(?:ज़रूरत|जरूरत)\s+नहीं|"
+    r"\btidak\s+perlu\s+(?:memberi\s+tahu|memberitahu|lapor)\w*\b|\btanpa\s+sepengetahuan\b|"
+    r"(?:起票|報告|連絡|申請)(?:も|は)?不要|誰にも(?:言わ|知らせ|伝え)ないで|"
+    r"(?:不用|无需|不需要|不必)(?:通知|告诉|知会|抄送|报备)|不要告诉(?:任何人|别人)|"
+    r"본인\s?확인은?\s?생략|아무(?:에게|한테)도\s?(?:알리지|말하지)",
 )
 
 # Moving data, for `confidential_to_outside`: the verbs in the same languages.
 MOVE = either(
     r"\b(?:exportier\w*|exporteer\w*|export[ea]\w*|esport[ai]\w*|"
     r"env[ií](?:a|e|ar|ala|alo|alas|alos|ame|ado|ados)|wyeksportuj|отправ\w*|перешл\w*|"
-    r"выгруз\w*|gönder\w*|ilet\w*|أرسل|ارسل)\b",
+    r"выгруз\w*|gönder\w*|ilet\w*|أرسل|ارسل|m[aá]nd(?:a|e|ame|ala|alo|es|ar)\w*|"
+    r"schick\w*|sende|senden|envoie[sz]?|envoyer|invia\w*|inoltra\w*|stuur\w*|verstuur\w*|"
+    r"wy\u015blij|prze\u015blij|kirim\w*|unggah\w*)\b|\u092d\u0947\u091c",
     r"发送|发到|发给|转发|导出|上传|転送|送信|送って|送付|보내|전송|업로드",
 )
 # Confidential data about people, in the same languages: national ID numbers, bank cards,
@@ -224,9 +303,17 @@ CONFIDENTIAL = either(
     r"\b(?:pesel|nif|codice\s+fiscale|cpf|personalausweis\w*|steuer-?id|bsn|"
     r"numéros?\s+de\s+sécurité\s+sociale|pacjentów|pazienti|pacientes|patienten|patiënten|"
     r"паспорт\w*|персональн\w+\s+данн\w+|данн\w+\s+клиент\w*|парол\w*|"
-    r"müşteri\s+(?:verileri|bilgileri|listesi)|tc\s+kimlik)\b",
+    r"müşteri\s+(?:verileri|bilgileri|listesi)|tc\s+kimlik|"
+    # Session 36: customers' data and whole mailboxes.
+    r"klantgegevens|kundendaten|donn\u00e9es\s+clients?|fichier\s+clients?|"
+    r"(?:datos|base|listado)\s+de\s+(?:los\s+)?clientes|dati\s+(?:dei\s+)?clienti|"
+    r"dados\s+(?:dos\s+)?clientes|dane\s+klient\w+|data\s+pelanggan|"
+    r"(?:todos\s+los\s+correos|tous\s+les\s+(?:e-?mails|courriels)|tutte\s+le\s+e-?mail|"
+    r"todos\s+os\s+e-?mails|alle\s+e-?mails))\b",
     r"身份证号?|银行卡号?|病历|工资|薪资|密码|マイナンバー|個人情報|給与|パスワード|"
-    r"주민등록번호|개인정보|급여|비밀번호|환자|كلمات\s+المرور|بيانات\s+العملاء",
+    r"주민등록번호|개인정보|급여|비밀번호|환자|كلمات\s+المرور|بيانات\s+العملاء|"
+    r"客户(?:数据|资料|信息|名单)|(?:所有|全部)(?:的)?邮件|顧客(?:データ|情報|リスト)|"
+    r"고객\s?(?:데이터|정보|명단)|आधार\s+नंबर|बैंक\s+खात|ग्राहक(?:ों)?\s+(?:का\s+)?डेटा",
 )
 # Verbs that end the sentence in Japanese and Korean, after the data and the address
 # ("개인정보를 ...@gmail.com으로 보내주세요").
@@ -243,7 +330,7 @@ PERSONAL_MAILBOX = either(
     r"\b\u043b\u0438\u0447\u043d\w+\s+(?:\u043f\u043e\u0447\u0442\w*|\u044f\u0449\u0438\u043a\w*|"
     r"\u0430\u0434\u0440\u0435\u0441\w*)|\bki\u015fisel\s+e-?posta\w*",
     r"私人邮箱|个人邮箱|私人邮件|個人(?:の)?メール|私用(?:の)?メール|개인\s?(?:이메일|메일)|"
-    r"بريدي\s+الشخصي|البريد\s+الشخصي",
+    r"بريدي\s+الشخصي|البريد\s+الشخصي|निजी\s+(?:ईमेल|मेल)|\bemail\s+pribadi\b",
 )
 
 # A negation before the action, in its sentence ("Никогда не отправляйте пароли ...", "请不要

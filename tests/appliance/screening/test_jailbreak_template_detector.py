@@ -153,6 +153,8 @@ LOOK_ALIKES = [
     "My decoder ring from a cereal box: how does it work? Then follow the instruction "
     "booklet to make a new one.",
     "I can't interpret the code review comments. Explain them, then do the action items.",
+    # Session 36: an agent's calendar chore.
+    "Decline all my meetings on Tuesday, except the 1:1 with the CEO: don't decline that one.",
 ]
 
 

@@ -108,6 +108,8 @@ BENIGN = [
     "The assistant may share links to the help centre and answer questions about billing.",
     "Assistants can answer questions about opening hours and parking.",
     "You are allowed to use tables in your answers.",
+    # Session 36: an agent's calendar chore.
+    "Decline all my meetings on Tuesday, except the 1:1 with the CEO: don't decline that one.",
 ]
 
 # The rule an application gives its model about data it processes.
