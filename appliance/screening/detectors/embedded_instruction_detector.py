@@ -387,7 +387,7 @@ _HIDE_FROM_USER_TRANSLATED = cue(
 # ありません". Nobody tells the model this for the user's sake.
 _USER_NEED_NOT_KNOW = cue(
     "user_need_not_know",
-    0.6,
+    0.45,
     either(
         r"\b(?:there's\s+|there\s+is\s+)?no\s+need\s+(?:for\s+you\s+)?to\s+(?:tell|inform|"
         r"notify|alert|warn|show|bother|let)\s+(?:the|your)\s+(?:user|human|reader)s?\b"
@@ -403,7 +403,10 @@ _USER_NEED_NOT_KNOW = cue(
         r"\s*(?:en\s+)?)\s*(?:dec[i\u00ed]r\w*|avisar\w*|informar\w*|contar\w*|dizer|notificar\w*|"
         r"dir(?:e|lo|glielo)|avvisar\w*|informare|informer|pr\u00e9venir|dire|avertir)\s+"
         r"(?:nada\s+|nulla\s+|rien\s+)?(?:(?:al?|ao|o|\u00e0|all['\u2019]|l['\u2019])\s*)?"
-        + _USER_WORDS,
+        + _USER_WORDS
+        # Not a bot's own style rule: "no hace falta decirle al usuario que eres un bot".
+        + r"(?!\s+(?:que|qu['\u2019]|che)\s*(?:eres|es|est[a\u00e1]s|sei|tu\s+es|voc\u00ea\s+"
+        r"\u00e9|\u00e9s)\b)",
         r"\b(?:el|o|l['\u2019])\s*" + _USER_WORDS + r"\s+(?:no\s+necesita|n\u00e3o\s+precisa|"
         r"non\s+(?:deve|ha\s+bisogno\s+di)|n['\u2019]a\s+pas\s+besoin\s+de)\s+(?:de\s+)?"
         r"(?:saber\w*|ver\w*|sap\w*|veder\w*|le\s+savoir|le\s+voir|savoir|voir)",
