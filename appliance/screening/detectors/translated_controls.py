@@ -240,7 +240,8 @@ PRETEXTS = either(
     r"구두\s?(?:로\s?)?승인|나중에\s?(?:처리|제출|보고)|보안팀에\s?(?:알리지|말하지)",
     # Session 36. Approval by word of mouth or by phone, claimed for someone above.
     r"\b(?:de\s+palabra|a\s+viva\s+voz|de\s+boca|am\s+telefon|à\s+l['\u2019]oral|telefonda|"
-    r"lewat\s+telepon)\b|هاتفي(?:\u0627|اً)|電話で(?:承認|了承|許可|OK)|电话里(?:同意|批准)|"
+    r"lewat\s+telepon)\b|\u0647\u0627\u062a\u0641\u064a(?:\u0627|\u0627\u064b)|"
+    r"電話で(?:承認|了承|許可|OK)|电话里(?:同意|批准)|"
     r"전화로\s?(?:승인|허락)|(?:फ़ोन|फोन)\s+पर\s+(?:मंज़ूरी|मंजूरी|अनुमति|हाँ)",
     r"\b(?:el|la)\s+(?:director|directora|jefe|jefa|gerente|supervisor)\w*\s+(?:ya\s+)?"
     r"(?:lo\s+|me\s+lo\s+)?(?:autoriz|aprob)\u00f3\b|\b(?:der|die)\s+(?:chef|chefin|direktor|"
@@ -277,7 +278,9 @@ PRETEXTS = either(
     r"te\s+weten\b|\bzonder\s+iemand\s+in\s+te\s+lichten\b|\bnie\s+trzeba\s+nikogo\s+"
     r"informowa\u0107\b|\bbez\s+informowania\s+(?:nikogo|dzia\u0142u)\b",
     r"\b(?:не\s+нужно|не\s+надо|незачем)\s+(?:никому\s+|никого\s+)?(?:сообщать|писать|"
-    r"говорить|уведомлять|ставить\s+в\s+копию)|\bник\u043eм\u0443\s+не\s+(?:говори|сообщай|пиши)|"
+    r"говорить|уведомлять|ставить\s+в\s+копию)|"
+    r"\b\u043d\u0438\u043a\u043e\u043c\u0443\s+\u043d\u0435\s+(?:\u0433\u043e\u0432\u043e\u0440"
+    r"\u0438|\u0441\u043e\u043e\u0431\u0449\u0430\u0439|\u043f\u0438\u0448\u0438)|"
     r"\bkay\u0131t\s+a\u00e7mana\s+gerek\s+yok\b|\bkimseye\s+(?:s\u00f6yleme|haber\s+verme|"
     r"bildirme)\b|\bkimsenin\s+bilmesine\s+gerek\s+yok\b",
     r"لا\s+داعي\s+(?:لانتظار|لإبلاغ|لإخبار)|دون\s+(?:إبلاغ|إخبار)\s+أحد|"
