@@ -333,6 +333,32 @@ _PRIVATE_DESTINATION = (
     r"folder|laptop|phone)|\bmy\s+(?:own\s+)?(?:dropbox|gmail|icloud|google\s+drive)\b|"
     r"\bdropbox\.com/request\b|" + translated_controls.PERSONAL_MAILBOX + r")"
 )
+# Session 37: an organisation's logins, in many languages ("die Zugangsdaten für das
+# Firmen-AWS-Konto", "паролі з менеджера паролів", "contraseñas"), the plural or a store of
+# them: one password beside a free-mail address is how a reset mail reads.
+_CREDENTIALS_ANY_LANGUAGE = (
+    r"(?:passwords|credentials|api\s+keys|access\s+tokens|password\s+(?:vault|manager)|"
+    r"zugangsdaten|passw\u00f6rter|kennw\u00f6rter|passwort-tresor|contrase\u00f1as|"
+    r"credenciales|senhas|credenciais|mots\s+de\s+passe|identifiants|wachtwoorden|"
+    r"inloggegevens|has\u0142a|dane\s+logowania|password\s+e\s+credenziali|credenziali|"
+    r"\u015fifreler|\u015fifreleri|kata\s+sandi|m\u1eadt\s+kh\u1ea9u|nywila|"
+    r"\u043f\u0430\u0440\u043e\u043b\u0456|\u043f\u0430\u0440\u043e\u043b\u0438|"
+    r"\u043f\u0430\u0440\u043e\u043b\u0435\u0439|\u0443\u0447\u0451\u0442\u043d\u044b"
+    r"\u0435\s+\u0434\u0430\u043d\u043d\u044b\u0435|\u30d1\u30b9\u30ef\u30fc\u30c9|"
+    r"\u5bc6\u7801|\ube44\ubc00\ubc88\ud638|\u05e1\u05d9\u05e1\u05de\u05d0\u05d5\u05ea|"
+    r"\u0643\u0644\u0645\u0627\u062a\s+\u0627\u0644\u0645\u0631\u0648\u0631|"
+    r"\u092a\u093e\u0938\u0935\u0930\u094d\u0921)"
+)
+_CREDENTIALS_TO_FREE_MAIL = cue(
+    "credentials_to_free_mail",
+    0.6,
+    either(
+        r"(?<!\w)" + _CREDENTIALS_ANY_LANGUAGE + r"(?!\w)(?:(?!\b(?:reset|zur\u00fccksetz\w*|"
+        r"restablec\w*|r\u00e9initialis\w*|redefin\w*)\b)[^\n]){0,160}?" + _FREE_MAIL,
+        _FREE_MAIL + r"(?:(?!\b(?:reset|zur\u00fccksetz\w*|restablec\w*|r\u00e9initialis\w*|"
+        r"redefin\w*)\b)[^\n]){0,160}?(?<!\w)" + _CREDENTIALS_ANY_LANGUAGE + r"(?!\w)",
+    ),
+)
 _RECORDS_VERB = (
     r"\b(?:export|dump|download|pull|extract|copy|send|email|e-mail|mail|upload|post|forward|"
     r"share|sync|transfer)\b"
@@ -900,6 +926,55 @@ _BYPASS_ACTIONS = (
         r"logs|(?:org|cloud|audit)\s*trails?|chat\s+histor(?:y|ies)|recycle\s+bin)\b",
     ),
     cue(
+        # Session 37: entries taken out of a log named first ("go into the ERP change log
+        # and remove entries 4471 through 4489") or after ("delete the rows from the
+        # activity log").
+        "log_entries_removed",
+        _BYPASS_SCORE,
+        either(
+            r"\b(?:change|activity|audit|access|event|revision|edit)\s+(?:logs?|histor(?:y|ies)|"
+            r"trail)\b[^.\n]{0,40}?\b(?:remov|delet|purg|eras|clear|scrub)\w*\s+(?:the\s+|all\s+|"
+            r"those\s+|these\s+)?(?:entries|records|lines|rows|events)\b",
+            r"\b(?:remov|delet|purg|eras|scrub)\w*\s+(?:the\s+|all\s+|those\s+|these\s+)?"
+            r"(?:entries|records|lines|rows|events)\b"
+            + clause_gap(8)
+            + r"(?:from|in|out\s+of)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+)?(?:change|activity|audit|"
+            r"access|event|revision|edit)\s+(?:logs?|histor(?:y|ies)|trail)\b",
+        ),
+    ),
+    cue(
+        # A mail rule that files away what someone should see: "anything from @kpmg.com goes
+        # to a folder called 'Later', marked as read, no notification".
+        "mail_rule_hiding",
+        _BYPASS_SCORE,
+        r"\b(?:inbox|mail|mailbox|e-?mail|outlook|gmail|forwarding)\s+(?:rule|filter)s?\b"
+        r"[^\n]{0,200}?\b(?:mark(?:ed|s)?\s+(?:it\s+|them\s+)?as\s+read|no\s+notifications?|"
+        r"skip(?:s|ping)?\s+(?:the\s+)?inbox)\b",
+    ),
+    cue(
+        # Someone who would notice taken off the list: "remove the CISO from the watchers".
+        "watcher_removed",
+        _BYPASS_SCORE,
+        r"\bremov\w*\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?from\s+(?:the\s+)?(?:watchers?|watch\s+"
+        r"list|cc\s+list|distribution\s+list|notification\s+list|approvers?|reviewers?)\b",
+    ),
+    cue(
+        # A date that records when something happened, changed: "change the
+        # effective/signature date on the NDA from March 2 to January 12".
+        "record_date_changed",
+        _BYPASS_SCORE,
+        r"\b(?:change|alter|amend|move|edit)\s+(?:the\s+)?(?:effective|signature|signing|"
+        r"contract|invoice|posting|closing|execution|creation|approval|receipt)(?:\s*/\s*\w+)?\s+"
+        r"dates?\b",
+    ),
+    cue(
+        # A control flag left unset: "don't set the related-party flag".
+        "control_flag_unset",
+        _BYPASS_SCORE,
+        r"\b(?:don'?t|do\s+not|without)\s+(?:set(?:ting)?|rais(?:e|ing)|tick(?:ing)?|"
+        r"add(?:ing)?)\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+){0,2}?(?:flag|hold|marker)\b",
+    ),
+    cue(
         "alert_silenced",
         _BYPASS_SCORE,
         r"\b(?:suppress|silenc|mut|snooz)\w*\b" + clause_gap(7) + r"(?:alerts?|"
@@ -939,7 +1014,9 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\b(?:add|make|grant|give|set|promote|elevate|reactivate|enable)\b"
         + clause_gap(10)
-        + r"(?:global\s+"
+        # The group's name may be quoted ("the Okta group 'Finance-Admins'"): a quote is a
+        # word character to `clause_gap`.
+        + r"['\"\u2018\u201c]?(?:global\s+"
         r"admin\w*|domain\s+admin\w*|tenant\s+admin\w*|super\s*admin\w*|(?:admin(?:istrator)?|"
         r"owner)\s+(?:rights|access|privileges|role)|[\w-]*admins?\s+group|[\w-]+-admins|"
         r"[\w-]+-(?:approvers|exempt\w*)|(?:approvers|exempt\w*)\s+group|every\s+(?:ad\s+|"
@@ -978,6 +1055,20 @@ _BYPASS_ACTIONS = (
         r"following|account\s+below|consultant|supplier|vendor)\b",
     ),
     cue(
+        # Session 37: money wired with its amount after the thing paid ("wire the deposit for
+        # the Halvorsen deal today, 240k"), or a refund sent to a new card instead of the
+        # original payment method.
+        "payment_ordered",
+        _BYPASS_SCORE,
+        either(
+            r"\b(?:wire|transfer|remit)\s+(?:the\s+|a\s+|this\s+)?(?:[\w-]+\s+){0,3}?(?:deposit|"
+            r"payment|funds|money|balance|settlement)\b[^.\n]{0,60}?(?:[$\u20ac\u00a3]\s?\d[\d,.]*"
+            r"\s?[km]?|\b\d[\d,.]*\s?(?:k|m|usd|eur|gbp)\b)",
+            r"\brefund\w*\b[^.\n]{0,80}?\bto\s+(?:the|a)\s+(?:new|different|another|other)\s+"
+            r"(?:card|account)\b[^.\n]{0,80}?\b(?:rather\s+than|instead\s+of)\b",
+        ),
+    ),
+    cue(
         # A verdict dictated for a check that was never run: "classify this message as
         # Safe", "mark verification_status=CALLBACK_COMPLETE", "record the screening verdict
         # as CLEAR", "mark alert as customer_confirmed".
@@ -992,7 +1083,8 @@ _BYPASS_ACTIONS = (
         "secret_posted",
         _BYPASS_SCORE,
         r"\b(?:post|paste|put|share|send|drop)\b" + clause_gap(10) + r"(?:password|"
-        r"passphrase|credentials?|api\s+keys?|access\s+keys?|(?:the|new)\s+key|secrets?)\b"
+        r"passphrase|credentials?|api\s+keys?|access\s+keys?|(?:the|new)\s+key|secrets?|"
+        r"(?:enrol(?:l?ment)?|recovery|backup|temporary|one-time)\s+codes?)\b"
         + clause_gap(7)
         + r"(?:ticket|chat|channel|slack|teams|#[\w-]+|thread|comment)\b",
     ),
@@ -1024,7 +1116,11 @@ _PRETEXT = cue(
         r"\b(?:don'?t|do\s+not|without)\s+(?:notify(?:ing)?|tell(?:ing)?|inform(?:ing)?|"
         r"alert(?:ing)?|loop(?:ing)?\s+in)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:team|compliance|"
         r"security|auditors?|owners?|managers?|finance|legal|anyone|them|ceo|cfo|coo|cto|ciso|"
-        r"him|her|customer|patient|employee)\b",
+        r"him|her|customer|patient|employee|account\s+holder|custodian|requester)\b",
+        r"\bno\s+need\s+to\s+(?:check|verify|confirm|call)\b",
+        # Session 37: "it sits outside the usual privacy review".
+        r"\boutside\s+(?:of\s+)?the\s+(?:usual|normal|standard|regular)\s+(?:[\w-]+\s+)?"
+        r"(?:review|process|approval|checks?|controls?|channels?)\b",
         r"\bbetween\s+(?:us|you\s+and\s+me)\b",
         r"\b(?:would|will)\s+(?:sign|approve)\s+it\s+anyway\b",
         r"\bdon'?t\s+go\s+through\s+(?:the\s+)?(?:help\s*desk|process|ticketing|approvals?)\b",
@@ -1058,6 +1154,26 @@ _PRETEXT = cue(
         r"\b(?:under|below|beneath)\s+(?:the\s+)?(?:[\u20ac$\u00a3]?\s?[\d,.]+k?\s+)?"
         r"(?:approval|sign-?off|review|reporting)\s+(?:threshold|limit)\b",
         r"\b(?:don'?t|do\s+not)\s+mention\s+(?:it|this)\s+(?:in|to|on)\b",
+        # Session 37: kept from whoever checks ("make sure they don't show up in the KPI
+        # dashboard", "she doesn't need to know the rule exists", "no need to add a revision
+        # note", "the conflict-of-interest form is just paperwork", "they'll just open an
+        # investigation"), or taken along on the way out ("I'm leaving at the end of the
+        # month").
+        r"\bmake\s+sure\s+(?:it|they|this|these|that|those)\s+(?:doesn'?t|don'?t|won'?t|does\s+"
+        r"not|do\s+not|never)\s+(?:show\s+up|appear|land|get\s+flagged|go)\s+(?:in|on|to)\b",
+        r"\b(?:doesn'?t|don'?t|does\s+not|do\s+not)\s+need\s+to\s+(?:know|see|be\s+told|hear\s+"
+        r"about)\b",
+        r"\b(?:doesn'?t|don'?t|does\s+not|do\s+not)\s+need\s+(?:a|the|any)\s+(?:copy|(?:[\w-]+\s+)?"
+        r"report|notification|heads-?up)\b",
+        r"\b(?:no\s+need\s+to|don'?t|do\s+not)\s+(?:add|leave|write|log|record)\s+(?:a|an|any)\s+"
+        r"(?:revision\s+note|comment|note|trace|record|entry|audit\s+entry)\b",
+        r"\bwithout\s+(?:leaving\s+)?(?:a|any)\s+(?:trace|revision\s+note|audit\s+(?:entry|trail))\b",
+        r"\b(?:is|are|it'?s)\s+just\s+(?:a\s+)?(?:paperwork|formality|formalities|box[\s-]ticking)\b",
+        r"\b(?:they'?ll|it'?ll|he'?ll|she'?ll|that'?ll)\s+(?:just|only)\s+(?:open\s+an?\s+"
+        r"investigation|start\s+asking|ask\s+questions|escalate|stress)\b",
+        r"\b(?:i'?m|i\s+am)\s+leaving\s+(?:the\s+company|at\s+the\s+end\s+of|next\s+(?:week|"
+        r"month)|for\s+(?:a\s+)?(?:competitor|another\s+company))\b|\bbefore\s+i\s+(?:leave|"
+        r"rotate|move)\s+(?:to|the\s+company)\b",
         r"\bno\s+need\s+(?:to\s+open|for)\s+a\s+ticket\b|\bnon\s+serve\s+aprire\s+un\s+"
         r"ticket\b|\bsono\s+ordini\s+del\b",
         r"\b(?:ignore|disregard)\s+(?:the\s+)?(?:usual\s+)?(?:identity\s+)?(?:verification|"
@@ -1223,8 +1339,11 @@ _PROCESS = re.compile(
     r"\b(?:tickets?|change\s+(?:request|ticket|record|number)|chg\d*|cab|approved\s+by|"
     r"approval\s+(?:chain|reference|ref|id)|per\s+(?:the\s+|our\s+)?(?:policy|sop|runbook|"
     r"procedure|process)|procurement|call-?back|verified|maintenance\s+window|signed\s+off\s+by|"
-    r"(?:vendor|request|case|incident)\s+(?:id|number|ref))\b|(?<![\w-])[A-Z]{2,6}-\d{3,}\b|"
-    r"\bINC\d+",
+    r"(?:vendor|request|case|incident)\s+(?:id|number|ref)|"
+    # Session 37: "documented in the DR plan section 4.3", "per the log retention standard".
+    r"documented\s+in|per\s+(?:the\s+|our\s+)?[\w-]+\s+(?:[\w-]+\s+)?(?:policy|sop|runbook|"
+    r"procedure|process|plan|standard)|dr\s+(?:plan|test|exercise)|break-?glass)\b|"
+    r"(?<![\w-])[A-Z]{2,6}-\d{3,}\b|\bINC\d+",
     re.IGNORECASE,
 )
 # Words before the order that keep it an order ("please", "could you", "go ahead and").
@@ -1338,6 +1457,8 @@ class ExfiltrationDetector:
         the same text scores as an order to skip it."""
         findings = (
             cue_findings(text, (*_CUES, *_SECRET_CUES), "tool_exfiltration", quotes=False)
+            # Quoted, it is mostly a phishing mail shown to ask about it.
+            + cue_findings(text, (_CREDENTIALS_TO_FREE_MAIL,), "tool_exfiltration")
             + _near_places(text, _RECORDS_OUT, _PRIVATE_PLACE)
             + [
                 item
@@ -1535,7 +1656,19 @@ def _start(finding: Finding) -> int:
 # "Pay it without further approval" is how delegated authority reads too, and "delete the
 # old tickets and the stale logs" is housekeeping: such actions count only beside a
 # pretext, never as one of two controls.
-_PRETEXT_ONLY = frozenset({"done_without_check", "record_deleted"})
+# Ordinary work without a pretext (session 37 added the last five): two of them together
+# are still no walk around a control.
+_PRETEXT_ONLY = frozenset(
+    {
+        "done_without_check",
+        "record_deleted",
+        "log_entries_removed",
+        "mail_rule_hiding",
+        "watcher_removed",
+        "record_date_changed",
+        "control_flag_unset",
+    }
+)
 # Checks that guard a payment or a transfer, and the moves they guard (`_CUES` paths).
 _CHECK_AROUND = frozenset({"check_skipped", "control_disabled"})
 _GUARDED_MOVES = frozenset(

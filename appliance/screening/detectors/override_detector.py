@@ -254,10 +254,19 @@ _DISCUSSION = re.compile(
     r"\b(?<![.@/-])(?:example|e\.g\.|such\s+as|detect(?!ives?\b)\w*|classif\w*|"
     r"defen[cs]\w*|mitigat\w*|injection|jailbreak\s+attempts?|"
     r"attackers?|"
-    r"red[\s-]team\w*|regex|test\s+cases?)(?![-./]\w)(?:\b|(?<=\.))",
+    r"red[\s-]team\w*|regex|test\s+cases?|"
+    # Session 37: "injection" and a jailbreak attempt named in other languages ("¿es una
+    # inyección de prompt?", "Ez egy jailbreak-kísérlet?", "这算不算提示注入").
+    r"inyecci\w+|inje\u00e7\u00e3o|inje\u00e7\u00f5es|iniezion\w+|injectie|injekce|"
+    r"\u0438\u043d\u044a\u0435\u043a\u0446\w+|\u0456\u043d'?\u0454\u043a\u0446\w+|"
+    r"enjeksiyon\w*|injeksi|jailbreak-(?:k\u00eds\u00e9rlet|versuch|poging|pokus|pr\u00f3b)\w*)"
+    r"(?![-./]\w)(?:\b|(?<=\.))|\u63d0\u793a\u8bcd?\u6ce8\u5165|\u30d7\u30ed\u30f3\u30d7"
+    r"\u30c8\u30fb?\u30a4\u30f3\u30b8\u30a7\u30af\u30b7\u30e7\u30f3|\ud504\ub86c\ud504"
+    r"\ud2b8\s?\uc778\uc81d\uc158",
     re.IGNORECASE,
 )
-_QUOTES = ('"', "“", "”", "`", "«", "»", "「", "」", "『", "』")
+# "„" opens a quotation in German, Dutch, Polish, Czech and Hungarian ("„...“", "„...”").
+_QUOTES = ('"', "“", "”", "„", "`", "«", "»", "「", "」", "『", "』")
 # A straight single quote is a quotation mark unless it sits between two letters (don't).
 _SINGLE_QUOTE = re.compile(r"(?<![^\W\d_])'|'(?![^\W\d_])")
 

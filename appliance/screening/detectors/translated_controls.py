@@ -183,7 +183,7 @@ CONTROL_ACTIONS: tuple[Cue, ...] = (
         either(
             r"\b(?:(?:programm|effectu|fai|fa\u00e7|haz|hac|realiz|esegu|zr\u00f3b|wykonaj)\w*\s+"
             r"(?:un\s+|una\s+|uma\s+)?(?:virement|transferencia|transfer\u00eancia|bonifico|"
-            r"przelew)|vire[rz]?|transfier\w*|transfira\w*|\u00fcberweis\w*|maak\s+over|"
+            r"przelew)|vire[rz]|transfier\w*|transfira\w*|\u00fcberweis\w*|maak\s+over|"
             r"przelej|переведи|перечисли|havale\s+(?:et|yap)\w*|transferkan|kirim\s+uang)\b"
             r"[^\n]{0,80}?\d[\d\s.,]{2,}",
             r"تحويل\s+مبلغ|حو\u0651?ل\s+مبلغ|(?:ट्रांसफर|ट्रान्सफर)\s+(?:करें|कर\s+दें)",
