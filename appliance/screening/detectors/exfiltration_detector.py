@@ -1439,7 +1439,10 @@ def _data_near(text: str, slots: list[tuple[int, int]]) -> list[int]:
 # A command's help for one of its options ("  -f, --force   Skip the confirmation prompt."):
 # it says what the flag does, it orders nothing.
 _OPTION_HELP = re.compile(
-    r"[ \t]*-{1,2}\w[\w-]*(?:,[ \t]*-{1,2}\w[\w-]*)*(?:[ =]<?[\w-]+>?)?[ \t]{2,}"
+    r"[ \t]*-{1,2}\w[\w-]*(?:,[ \t]*-{1,2}\w[\w-]*)*(?:[ =]<?[\w-]+>?)?[ \t]{2,}|"
+    # Session 37: a manual page's NAME line, indented ("       rm - remove files or
+    # directories").
+    r"[ \t]{2,}[a-z][\w.+-]*(?:,\s*[\w.+-]+)*[ \t]+-[ \t]+"
 )
 
 
@@ -1463,7 +1466,8 @@ class ExfiltrationDetector:
             + [
                 item
                 for item in cue_findings(text, (_DESTRUCTIVE,), "tool_exfiltration", quotes=False)
-                if not negated(text, item.start)
+                # "rm - remove files or directories" describes a command.
+                if not negated(text, item.start) and not _option_help(text, item.start)
             ]
             + _named_empty_slots(text)
             + _authority_demands(text)

@@ -241,7 +241,12 @@ _RULES = (
         "addressed_to_model",
         r"\b(?:ai|assistant|language\s+model|llm|chatbot|model)s?\s+(?:reading|processing|"
         r"summari[sz]ing|parsing)\s+this\b|\bif\s+you\s+are\s+an?\s+(?:[\w-]+\s+){0,2}?(?:ai|llm|"
-        r"language\s+model|assistant|agent|chatbot)\b",
+        r"language\s+model|assistant|agent|chatbot)\b"
+        # Session 37: not a site's etiquette for crawlers ("If you are an AI crawler, kindly
+        # check our licensing page", "if you are an automated agent, please use our public
+        # API").
+        r"(?![^\n]{0,80}?\b(?:crawl\w*|scrap\w*|robots(?:\.txt|\s+rules)|public\s+api|"
+        r"licensing\s+page|rate\s+limits?|training\s+data)\b)",
         0.7,
     ),
 )

@@ -490,6 +490,14 @@ def test_ordinary_agent_requests_are_left_alone(text: str) -> None:
     assert run_detectors(text, ExfiltrationDetector()) == []
 
 
+def test_a_manual_pages_name_line_is_no_order() -> None:
+    # Session 37: "rm - remove files or directories" describes the command.
+    text = (
+        "NAME\n       rm - remove files or directories\n\nSYNOPSIS\n       rm [OPTION]... [FILE]..."
+    )
+    assert run_detectors(text, ExfiltrationDetector()) == []
+
+
 def test_portuguese_turn_is_no_transfer() -> None:
     # "Vire" is "turn" in Portuguese; French "virez"/"virer" send money (session 37).
     text = "Vire à direita depois de 200 metros; o chefe aprovou verbalmente a rota."
