@@ -1117,8 +1117,9 @@ _PRETEXT = cue(
         r"alert(?:ing)?|loop(?:ing)?\s+in)\s+(?:the\s+)?(?:[\w-]+\s+)?(?:team|compliance|"
         r"security|auditors?|owners?|managers?|finance|legal|anyone|them|ceo|cfo|coo|cto|ciso|"
         r"him|her|customer|patient|employee|account\s+holder|custodian|requester)\b",
+        # Session 37: a check called needless ("no need to check order status"), or the
+        # request put outside the process ("it sits outside the usual privacy review").
         r"\bno\s+need\s+to\s+(?:check|verify|confirm|call)\b",
-        # Session 37: "it sits outside the usual privacy review".
         r"\boutside\s+(?:of\s+)?the\s+(?:usual|normal|standard|regular)\s+(?:[\w-]+\s+)?"
         r"(?:review|process|approval|checks?|controls?|channels?)\b",
         r"\bbetween\s+(?:us|you\s+and\s+me)\b",
@@ -1659,9 +1660,7 @@ def _start(finding: Finding) -> int:
 
 # "Pay it without further approval" is how delegated authority reads too, and "delete the
 # old tickets and the stale logs" is housekeeping: such actions count only beside a
-# pretext, never as one of two controls.
-# Ordinary work without a pretext (session 37 added the last five): two of them together
-# are still no walk around a control.
+# pretext, never as one of two controls (session 37 added the last five).
 _PRETEXT_ONLY = frozenset(
     {
         "done_without_check",
