@@ -677,6 +677,11 @@ BOUNDS = {
     # per-category counts: 8 flagged, 34 missed both times (TPR at 1 % FPR 0.560 -> 0.567).
     "sealed18_benign": (0, 8),
     "sealed18_attacks": (1, 34),
+    # Session 38's blind pair, `sealed19_*`, written first by four helpers who read nothing
+    # of the project; measured at the start code (5dbfc34) and at the end only, totals and
+    # per-category counts: 3 flagged, 45 missed at the start (TPR at 1 % FPR 0.647).
+    "sealed19_benign": (0, 3),
+    "sealed19_attacks": (1, 45),
 }
 
 
