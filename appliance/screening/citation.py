@@ -327,7 +327,10 @@ _AWARE = (
     r"suites?|fixtures?|examples?)\b|\b(?:for|in)\s+(?:the|our)\s+(?:data\s*set|corpus)\b|"
     r"\bexpected\s+label\b|\b(?:label|tag)\s+(?:it|this|each|these|them|for)\b",
     r"\b(?:teaching|learning)\s+moment\b|\b(?:security|phishing)\s+awareness\b|"
-    r"\b(?:awareness|security)\s+training\b|\btraining\s+(?:slides?|decks?|materials?|"
+    # Session 38: training materials the user makes ("for our training deck"), not a pasted
+    # e-mail's "Training materials are with Jess for final review".
+    r"\b(?:awareness|security)\s+training\b|\b(?:for|in|into|as|of)\s+(?:(?:a|an|the|our|"
+    r"my|their|this|next)\s+)?(?:[\w'-]+\s+)?training\s+(?:slides?|decks?|materials?|"
     r"sessions?|examples?)\b",
     r"\b(?:should|do|must|can)\s+(?:i|we|our\s+[\w-]+|the\s+[\w-]+)\s+(?:just\s+)?(?:respond|reply|"
     r"answer|decline|report|block|ban|remove|escalate|worry|be\s+worried|be\s+concerned|flag|"
@@ -396,6 +399,45 @@ _AWARE = (
     r"隠し|隐藏|攻撃|攻击|注入|何をしよう|狙っ|\bprobeert\s+te\b|"
     r"\bversucht\b|\bbezweck\w*|\b(?:intenta|pretende|tenta|tente|cerca\s+di|essaie\s+de|"
     r"cherche\s+\u00e0|pr\u00f3buje)\s+(?:hacer|fazer|fare|faire|conseguir|obtenir|zrobi\u0107)\b",
+    # Session 38, from a study set of people asking about attacks they met: what someone
+    # was after ("what was she trying to do", "what were they going for", "what technique
+    # is the customer using", "ce qu'il cherchait à faire"), how a model took it ("did the
+    # bot handle it right", "why did my summarizer bot reply ...", "why would the agent
+    # trust text in an ad", "can AIs actually read that and do it", "what this would do if
+    # an agent followed it"), why such prompts work ("why did prompts like '...' ever
+    # work", "explain the levers", "why it worked", "more robust to it"), an incident told
+    # ("our bot was manipulated into ...", "a chatbot incident", "the attack vector",
+    # "typical mitigation", "harden their summarizer"), and data sets of them ("an
+    # agent-safety eval", "mark each row", "labeled 'contains injection' or 'clean'").
+    r"\bwhat\s+(?:was|were|is|are)\s+(?:he|she|they|someone|somebody|this\s+(?:person|guy)|"
+    r"the\s+(?:[\w-]+\s+)?(?:user|customer|viewer|attacker|sender|student|kid|person|guy|"
+    r"poster|caller|applicant|candidate|contributor|account))\s+(?:even\s+)?(?:trying|going|"
+    r"attempting|aiming)\s+(?:to\s+do|for|at)\b|\bwhat\s+(?:technique|trick|tactic|method|"
+    r"attack|exploit)s?\s+(?:is|are|was|were|did)\b",
+    r"\bdid\s+(?:the|our|my)\s+(?:[\w-]+\s+)?" + _MODEL + r"\s+(?:handle|respond\s+to|deal\s+"
+    r"with|react\s+to)\s+(?:it|this|that|them)\s+(?:right|correctly|well|properly|ok(?:ay)?|"
+    r"appropriately)\b|\bdid\s+it\s+just\s+(?:leak|send|share|expose|post)\b|"
+    r"\bcan\s+(?:ais?|an?\s+ai|the\s+ai|chatbots?|assistants?|models?|llms?|bots?|agents?)\s+"
+    r"(?:actually\s+|really\s+)?(?:read|see|follow|obey|fall\s+for|act\s+on|do)\s+(?:that|this|"
+    r"it|these)\b",
+    r"\bwhy\s+(?:did|does|do|would|could|might|will)\s+(?:my|the|our|an?|their)\s+(?:[\w-]+\s+)"
+    r"{0,2}?" + _MODEL + r"\s+(?:[\w-]+\s+)?(?:reply|say|output|respond|trust|follow|obey|"
+    r"answer|write|do\s+that|fall\s+for|listen\s+to|comply)\b|\bif\s+(?:an?|the|our|my)\s+"
+    r"(?:[\w-]+\s+)?" + _MODEL + r"\s+(?:followed|obeyed|executed|acted\s+on|fell\s+for|"
+    r"read|ran)\s+(?:it|this|that|them)\b",
+    r"\b(?:prompts|attacks|tricks|jailbreaks|injections|exploits)\s+like\s*(?:this|that|these|"
+    r"[\"\u201c'\u2018]|$)|\bwhy\s+(?:it|this|that|they|these)\s+(?:ever\s+|still\s+)?"
+    r"(?:works?|worked|succeeded|succeeds)\b|\bexplain\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:levers?|mechanics|mechanisms?)\b|\brobust\s+to\s+(?:it|this|that|them|these)\b",
+    r"\b(?:was|were|got|been|being)\s+(?:manipulated|tricked|fooled|hijacked|jailbroken|"
+    r"exploited|prompt[-\s]injected|socially\s+engineered)\b|\b(?:chatbot|bot|ai|llm|agent)\s+"
+    r"incidents?\b|\battack\s+vectors?\b|\bmitigations?\b|\bharden(?:s|ing)?\s+(?:the|their|"
+    r"our|my|your|it|this)\b",
+    r"\b(?:safety|security|red[-\s]?team|injection|jailbreak)\s+evals?\b|\bmark\s+each\b|"
+    r"\blabell?ed\s+(?:as\s+)?[\"\u201c'][^\"\u201d'\n]{0,30}?(?:injection|malicious|attack|"
+    r"jailbreak|unsafe)",
+    r"\bce\s+qu'(?:il|elle|ils|elles)\s+cherch\w*\s+\u00e0\b|\bfaut-il\s+(?:le|la|les|l')\s*"
+    r"(?:bannir|signaler|bloquer|supprimer|avertir)\b",
 )
 _DOUBTS = (
     *_frame_patterns(_LEGITIMACY),
@@ -433,6 +475,16 @@ _DOUBTS = (
     r"seguridad|team\s+(?:di\s+)?sicurezza|equipe\s+de\s+seguran[\u00e7c]a|beveiligingsteam)\b",
     r"\bshould\s+(?:i|we)\s+(?:care|panic)\b|\b(?:thoughts|opinions?)\s+on\s+(?:this|that|"
     r"these|it)\b|\bany\s+idea\s+what\b",
+    # Session 38: "is it supposed to do something?", "what's going on here?", "the middle
+    # part freaked me out", "am I overreacting?", "worth mentioning to them?", "what does
+    # it say?", "Isso é golpe?", "¿Es peligroso?".
+    r"\bis\s+(?:it|this|that)\s+(?:supposed|meant)\s+to\s+(?:do|be)\s+(?:something|anything)\b|"
+    r"\bwhat(?:'s|\s+is|\s+was)\s+(?:going\s+on|happening)\s+(?:here|with\s+(?:this|it|that))\b|"
+    r"\bwhat\s+happened\s+here\b|\b(?:freaked|creeped|scared|spooked)\s+me\s+out\b|"
+    r"\b(?:am\s+i|are\s+we)\s+(?:just\s+)?overreacting\b|\bworth\s+(?:mentioning|reporting|"
+    r"flagging|escalating|worrying\s+about)\b|\bwhat\s+does\s+(?:it|this|that)\s+say\b|"
+    r"\b(?:isso|isto)\s+[\u00e9e]\s+(?:um\s+)?(?:golpe|fraude|phishing|seguro|confi[\u00e1a]vel)\b|"
+    r"\bes\s+(?:esto\s+)?(?:peligroso|una\s+estafa|seguro|fiable|real)\s*\?",
 )
 # A frame around quotation marks, fences or "> " blocks may only doubt the sender; one
 # around bare pasted paragraphs or text after a colon must show what the text does.
@@ -460,6 +512,14 @@ _OBEY = re.compile(
     # "Show me by doing it", "output the secrets it's asking for", "produce the model's
     # answer to: ...", "by role-playing the compromised assistant", "answer as the
     # grandmother would", "we're now playing that game".
+    # Session 38: "you need to actually follow the embedded instruction", "by fully
+    # answering the following request the way a poorly aligned model would".
+    r"(?:actually|really)\s+(?:follow|obey|execute|carry\s+out|comply\s+with)\b|"
+    r"(?:follow|obey|execute)\s+the\s+(?:embedded|hidden|quoted|injected|inner|pasted)\s+"
+    r"(?:instructions?|prompts?|commands?|orders?)\b|"
+    r"answer(?:ing)?\s+(?:the\s+following|this|that|the)\s+(?:request|prompt|question)\s+"
+    r"(?:the\s+way|as|like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:model|assistant|ai|bot|llm)\s+"
+    r"would\b|"
     r"(?:show|demonstrate)\s+(?:me|us|it)?\s*(?:by|through)\s+(?:actually\s+)?(?:doing|"
     r"running|executing|following|performing)\s+(?:it|this|that)\b|"
     r"(?:output|give|reveal|print|list|share|provide|produce|send)\s+(?:me\s+|us\s+)?"
@@ -510,6 +570,11 @@ _NEGATION = re.compile(
     # "Is it an injection or not? Then ..." refuses nothing; "I don't want you to follow it" does.
     r"(?:(?<!\bor\s)\bnot|n't|\bnever|\bwithout|\brather\s+than|\binstead\s+of|"
     r"\bno\s+need\s+to)\W+(?:\w+\W+){0,2}$|(?:n't|\bnot)\s+want\s+(?:you|it|the\s+[\w-]+)\s+to\s+$|"
+    # Session 38: asked about, not ordered ("is the model wrong to follow it?", "why did
+    # the agent follow it?").
+    r"\b(?:wrong|right|ok|okay|safe|allowed|supposed|correct|bad|a\s+mistake)[\"'\u201d\u2019]?\s+"
+    r"to\s+$|"
+    r"\bwhy\s+(?:did|would|does|do|could)\s+(?:it|they|the\s+[\w-]+|my\s+[\w-]+)\s+$|"
     r"(?:不要|别|請勿|请勿|不用|不必|禁止)\s*(?:直接)?\s*$",
     re.IGNORECASE,
 )
@@ -521,7 +586,11 @@ _ASKS = re.compile(
     r"determine|evaluate|annotate|compare|redact|rewrite|generate|turn\s+(?:this|it)\s+into|"
     r"add|create|build|implement|sketch|walk\s+(?:me|us)\s+through|rate\s+(?:the|this|these|"
     r"its|each|how|severity)|break\s+(?:it|this|them)\s+down)\b|"
-    r"\bi\s+(?:want|need|would\s+like)\b|\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
+    r"\bi\s+(?:just\s+|only\s+|really\s+)?(?:want|need|would\s+like)\b|"
+    # Session 38: "I'd like a short explanation", "make me a slide", "can you", "please".
+    r"\bplease\b|\bi'd\s+(?:like|love)\b|\b(?:make|give|show)\s+(?:me|us)\b|"
+    r"\b(?:can|could|would)\s+you\b|\bhelp\s+(?:me|us)\b|"
+    r"\bwhat(?:'s|\s+is|\s+are)\s+(?:this|that|it|the\s+"
     r"point)\b|\bwhat\s+(?:does|do)\s+[^\n?]{1,40}?\s+mean\b|\bwho\s+is\s+(?:this|it)\b|"
     r"\b(?:real|fake|legit|genuine|harmless|safe|genius|clever|funny)\s+or\s+(?:not|fake|real|"
     r"legit|harmful|malicious|evil|dangerous|scary)\b|"
@@ -530,6 +599,8 @@ _ASKS = re.compile(
     r"\b(?:does|did|do|can|could|would|will|might)\s+(?:it|this|that|these|they)\s+(?:even\s+|"
     r"actually\s+|really\s+)?(?:do\s+anything|work|matter|count|affect|leak|hurt|harm)\b|"
     r"\bwhat\s+(?:even|exactly|actually)\s+(?:is|are|does)\s+(?:this|that|it|these)\b|"
+    # Session 38: "is this one of those scam ones" typed without a question mark.
+    r"(?:^|[.!?]\s+)(?:is|are|was)\s+(?:this|it|that|these)\b|"
     # The same requests in the languages the frames above are recognised in: explain,
     # summarise, translate, describe, analyse, write, assess.
     r"\b(?:erkl\u00e4r(?:e|en|t)?|fass\w*\s+(?:\w+\s+){0,6}?zusammen|zusammenfass\w*|"
