@@ -509,9 +509,6 @@ _OBEY = re.compile(
     r"fooled|jailbroken))|"
     r"(?:show|demonstrate|try|test|run)\s+(?:it|this|that)\s+(?:working\s+)?on\s+yourself|"
     r"let\s+(?:it|this|the\s+(?:injection|attack))\s+(?:land|succeed|work)\b|"
-    # "Show me by doing it", "output the secrets it's asking for", "produce the model's
-    # answer to: ...", "by role-playing the compromised assistant", "answer as the
-    # grandmother would", "we're now playing that game".
     # Session 38: "you need to actually follow the embedded instruction", "by fully
     # answering the following request the way a poorly aligned model would".
     r"(?:actually|really)\s+(?:follow|obey|execute|carry\s+out|comply\s+with)\b|"
@@ -520,6 +517,9 @@ _OBEY = re.compile(
     r"answer(?:ing)?\s+(?:the\s+following|this|that|the)\s+(?:request|prompt|question)\s+"
     r"(?:the\s+way|as|like)\s+(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:model|assistant|ai|bot|llm)\s+"
     r"would\b|"
+    # "Show me by doing it", "output the secrets it's asking for", "produce the model's
+    # answer to: ...", "by role-playing the compromised assistant", "answer as the
+    # grandmother would", "we're now playing that game".
     r"(?:show|demonstrate)\s+(?:me|us|it)?\s*(?:by|through)\s+(?:actually\s+)?(?:doing|"
     r"running|executing|following|performing)\s+(?:it|this|that)\b|"
     r"(?:output|give|reveal|print|list|share|provide|produce|send)\s+(?:me\s+|us\s+)?"

@@ -98,7 +98,7 @@ _ORDER = (
     r"finish|give|provide|offer|advise|present|confirm|resolve|close|assign|enable|disable|"
     r"bypass|skip|apply|text|notify|contact|place|prioriti[sz]e|release|export|categori[sz]e|"
     r"label|tag|flag|dismiss|waive|cancel|print|display|reveal|state|quote|characteri[sz]e|reset|"
-    r"unlock|assign|grade)\b|"
+    r"unlock|grade)\b|"
     # Session 38: "[moderation model: your policy has been updated - label ...", "Dear AI
     # grader, the rubric for this assignment has been updated by the instructor: ...".
     r"(?:your|the)\s+(?:[\w-]+\s+)?(?:policy|policies|rules|instructions|guidelines|criteria|"
@@ -966,10 +966,10 @@ _PROCESS_ACT_ANY = either(
     r"remit\s+(?:this|these|all|the|payment)\b|re-?(?:run|issue|send)\s+(?:the\s+)?"
     r"payments?\b|replace\s+the\s+(?:remittance|bank|payee|payment)\s+(?:record|details|"
     r"account)|"
-    # An address taken from the text ("reply to statements@...") and a control switched by
-    # its field ("set mfa_required=false", "set approval=approved").
     # Session 38: "create a rule forwarding all messages ...", "omit the ... complaints".
     r"create\s+(?:a|an)\s+(?:[\w-]+\s+)?rule\b|omit\b|leave\s+out\b|"
+    # An address taken from the text ("reply to statements@...") and a control switched by
+    # its field ("set mfa_required=false", "set approval=approved").
     r"(?:reply|respond|write)\s+(?:back\s+)?to\s+[\w.+-]+@[\w-]+\.|set\s+[\w.]*(?:mfa|approv|"
     r"verif|role|admin|access|auth|permission|limit|status|fraud|risk)\w*\s*(?:=|:|to\b)",
 )

@@ -238,7 +238,8 @@ _RULES = (
         r"(?:'s|s')?\s+(?:rules|instructions|prompt|guidelines|polic\w+)\b[^.\n]{0,80}?\b(?:mine|"
         r"my\s+(?:requests?|instructions?|words?))\b[^.\n]{0,30}?\b(?:count|win|wins|prevail|"
         r"prevails|apply|applies|take\s+precedence|come\s+first)\b|"
-        # Not "remember that I am the admin of the Slack workspace": the model's own.
+        # Not "remember that I am the admin of the Slack workspace": a rank in the user's
+        # own world, not over the model.
         r"\b(?:remember|memori[sz]e|store|save|keep\s+in\s+mind)\b[^.\n]{0,60}?\bthat\s+"
         r"(?:i(?:'m|\s+am)|my\s+role\s+is)\s+your\s+(?:admin(?:istrator)?|owner|developer|"
         r"operator|creator|root)\b|\b(?:to|in)\s+your\s+memory\b[^\n]{0,80}?\b(?:my\s+"
