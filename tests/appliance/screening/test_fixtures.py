@@ -701,7 +701,7 @@ BOUNDS = {
     # ...", "Dear AI grader, the rubric ... has been updated"); the writer's word put above
     # the model's rules or kept in its memory with a rank; the model's instructions asked
     # for as received in seven more languages; rules off in four more and personas in
-    # three. Semantic head refitted (dev split 0.9496 unchanged). Bounds moved: quoted32
+    # four. Semantic head refitted (dev split 0.9496 unchanged). Bounds moved: quoted32
     # flagged 2 -> 1, sealed4 4 -> 3, sealed7 5 -> 4, sealed14 5 -> 4, sealed15 8 -> 7;
     # tool_results missed 10 -> 9, sealed8 25 -> 24, sealed9 38 -> 37, sealed15 28 -> 27,
     # sealed16 34 -> 33; and two looser: sealed2 missed 16 -> 17 (an attack now read as a
