@@ -570,11 +570,10 @@ _NEGATION = re.compile(
     # "Is it an injection or not? Then ..." refuses nothing; "I don't want you to follow it" does.
     r"(?:(?<!\bor\s)\bnot|n't|\bnever|\bwithout|\brather\s+than|\binstead\s+of|"
     r"\bno\s+need\s+to)\W+(?:\w+\W+){0,2}$|(?:n't|\bnot)\s+want\s+(?:you|it|the\s+[\w-]+)\s+to\s+$|"
-    # Session 38: asked about, not ordered ("is the model wrong to follow it?", "why did
-    # the agent follow it?").
+    # Session 38: asked about, not ordered ("is the model wrong to follow it?"; "why did the
+    # agent follow it?" is `_ASKED_WHETHER`'s).
     r"\b(?:wrong|right|ok|okay|safe|allowed|supposed|correct|bad|a\s+mistake)[\"'\u201d\u2019]?\s+"
     r"to\s+$|"
-    r"\bwhy\s+(?:did|would|does|do|could)\s+(?:it|they|the\s+[\w-]+|my\s+[\w-]+)\s+$|"
     r"(?:不要|别|請勿|请勿|不用|不必|禁止)\s*(?:直接)?\s*$",
     re.IGNORECASE,
 )
