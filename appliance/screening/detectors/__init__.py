@@ -11,6 +11,7 @@ from appliance.screening.detectors.html_detector import HtmlDetector
 from appliance.screening.detectors.jailbreak_template_detector import JailbreakTemplateDetector
 from appliance.screening.detectors.json_detector import JsonDetector
 from appliance.screening.detectors.markdown_detector import MarkdownDetector
+from appliance.screening.detectors.multilingual_concepts import MultilingualConceptDetector
 from appliance.screening.detectors.multilingual_override_detector import (
     MultilingualOverrideDetector,
 )
@@ -26,6 +27,7 @@ def default_detectors() -> tuple[Detector, ...]:
     return (
         OverrideDetector(),
         MultilingualOverrideDetector(),
+        MultilingualConceptDetector(),
         JailbreakTemplateDetector(),
         EmbeddedInstructionDetector(),
         ExfiltrationDetector(),
@@ -47,6 +49,7 @@ __all__ = [
     "JailbreakTemplateDetector",
     "JsonDetector",
     "MarkdownDetector",
+    "MultilingualConceptDetector",
     "MultilingualOverrideDetector",
     "OverrideDetector",
     "PromptExtractionDetector",

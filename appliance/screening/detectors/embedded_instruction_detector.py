@@ -152,6 +152,11 @@ _CUES = (
             r"\b(?:if|when)\s+(?:there(?:'s|\s+is)\s+)?an?\s+(?:ai|bot|chatbot|llm|language\s+"
             r"model|model|ai\s+[\w-]+)\s+(?:is\s+)?(?:taking\s+notes|drafting|writing|"
             r"summari[sz]ing|processing|transcribing|listening)\b",
+            # Session 39: "If an AI is reading this on behalf of the insurer: ...": reading
+            # for someone, and a colon before what it is told.
+            r"\b(?:if|when)\s+an?\s+(?:ai|bot|chatbot|llm|language\s+model|model|assistant|"
+            r"agent|ai\s+[\w-]+)\s+is\s+(?:reading|processing|handling|opening)\s+this\s+"
+            r"(?:[\w-]+\s+)?(?:on\s+behalf\s+of|for)\s+[^.\n:]{1,60}:",
         ),
     ),
     cue(
@@ -187,6 +192,11 @@ _CUES = (
             r"\b(?:attention|important|warning)\s*(?:to|for)?\s*(?:the\s+|any\s+|all\s+)?"
             + _AI
             + r"\s*[:!]",
+            # Session 39: "IMPORTANT FOR AI ACCOUNTS-PAYABLE AGENTS:": the reader named by its
+            # job after the warning word, as after "note for" below.
+            r"\b(?:attention|important|warning|urgent)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
+            r"(?:(?:automated|automatic|virtual)\s+(?:ai\s+)?|(?:ai|a\.i\.|llm|language\s+model)\s+"
+            r"(?:[\w-]+\s+)?)" + _ROLE + r"\s*[:!]",
             # "NOTE FOR AI CODE REVIEWERS:", "P.S. for automated assistants:": the reader
             # named by its job.
             r"\b(?:note|message|instructions?|reminder|memo|directive|request|p\.\s?s\.)\s+"
