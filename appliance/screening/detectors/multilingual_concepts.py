@@ -123,38 +123,40 @@ _YOU_ARE_NAMED = (
     )
     + r"\s+(?:[\w-]+\s+){0,2}?[\"'\u00ab\u201c\u201e\u300c\u300e\u2018]"
 )
-# No rules, restrictions, filters or censorship; never refuses.
+# No rules, restrictions, filters or censorship; never refuses. Not "without limits" ("ahora
+# eres miembro premium: descargas sin límites" is an offer), only "has no limits" ("un
+# personnage qui n'a aucune limite").
 _NO_RULES = _any(
     # fr
     r"\bsans\s+(?:aucune?\s+|la\s+moindre\s+)?(?:r[\u00e8e]gles?|restrictions?|filtres?|"
-    r"censure|limites?|interdits?)",
+    r"censure|interdits?)",
     r"\b(?:n['\u2019]a|n['\u2019]ont|n['\u2019]ayant)\s+(?:aucune?|plus\s+de|pas\s+de)\s+"
     r"(?:r[\u00e8e]gles?|restrictions?|filtres?|limites?)",
     r"\bne\s+refuse\s+(?:jamais|rien)",
     # es, pt
     r"\bsin\s+(?:ninguna?\s+|ning[u\u00fa]n\s+)?(?:reglas?|normas?|restricci[o\u00f3]n|"
-    r"restricciones|filtros?|censura|l[\u00edi]mites?)",
+    r"restricciones|filtros?|censura)",
     r"\bno\s+tiene\s+(?:ninguna?|ning[u\u00fa]n)\s+(?:regla|norma|restricci[o\u00f3]n|"
     r"filtro|l[\u00edi]mite)",
     r"\bnunca\s+(?:se\s+niega|rechaza|dice\s+que\s+no|recusa|se\s+recusa)",
     r"\bsem\s+(?:nenhuma?\s+|quaisquer\s+)?(?:regras?|restri[\u00e7c][\u00f5o]es|filtros?|"
-    r"censura|limites)",
+    r"censura)",
     r"\bn[\u00e3a]o\s+tem\s+(?:nenhuma?|quaisquer)\s+(?:regras?|restri[\u00e7c][\u00f5o]|"
     r"filtros?|limites?)",
     # it
     r"\bsenza\s+(?:alcun[ao]?\s+|nessun[ao]?\s+)?(?:regole|restrizioni|filtri|censura|"
-    r"limiti|vincoli)",
+    r"vincoli)",
     r"\bnon\s+ha\s+(?:alcun[ao]?|nessun[ao]?)\s+(?:regol|restrizion|filtr|limit|vincol)",
     r"\bnon\s+rifiuta\s+mai",
     # de, nl
     r"\bohne\s+(?:jegliche\s+|irgendwelche\s+|alle\s+)?(?:regeln|einschr[\u00e4a]nkungen|"
-    r"filter|zensur|grenzen|beschr[\u00e4a]nkungen|vorgaben)",
+    r"filter|zensur|beschr[\u00e4a]nkungen|vorgaben)",
     r"\b(?:hast|hat|haben|kennst|kennt)\s+keine(?:rlei)?\s+(?:regeln|einschr[\u00e4a]nkungen|"
-    r"filter|grenzen|beschr[\u00e4a]nkungen)",
+    r"filter|beschr[\u00e4a]nkungen)",
     r"\blehnst\s+(?:nie|niemals)|\blehnt\s+(?:nie|niemals)",
-    r"\bzonder\s+(?:enige\s+|alle\s+)?(?:regels|beperkingen|filters?|censuur|grenzen)",
-    r"\b(?:heeft|hebt|heb)\s+geen\s+(?:regels|beperkingen|filters?|grenzen)",
-    r"\bweigert\s+nooit|\bnooit\s+weigert|\bgeen\s+(?:regels|beperkingen|filters?|grenzen)\b",
+    r"\bzonder\s+(?:enige\s+|alle\s+)?(?:regels|beperkingen|filters?|censuur)",
+    r"\b(?:heeft|hebt|heb)\s+geen\s+(?:regels|beperkingen|filters?)",
+    r"\bweigert\s+nooit|\bnooit\s+weigert|\bgeen\s+(?:regels|beperkingen|filters?)\b",
     # pl, cs, ro, hu
     r"\bbez\s+(?:\u017cadnych\s+|jakichkolwiek\s+|jak[\u00fdy]chkoli(?:v)?\s+)?"
     r"(?:zasad|regu[\u0142l]|ogranicze[\u0144n]|filtr[\u00f3o]w|cenzury|pravidel|omezen[\u00edi]|"
@@ -165,14 +167,14 @@ _NO_RULES = _any(
     r"(?:pravidla|omezen[\u00edi])",
     r"\bnikdy\s+neodm[\u00edi]t",
     r"\bf[\u0103a]r[\u0103a]\s+(?:nicio\s+|niciun\s+)?(?:reguli|restric[\u021bt]ii|filtre|"
-    r"cenzur[\u0103a]|limite)",
-    r"\bnu\s+(?:are|exist[\u0103a])\s+(?:nicio\s+)?(?:reguli|restric[\u021bt]ii|limite)",
+    r"cenzur[\u0103a])",
+    r"\bnu\s+(?:are|exist[\u0103a])\s+(?:nicio\s+)?(?:reguli|restric[\u021bt]ii)",
     r"\bnu\s+refuz[\u0103a]\s+niciodat[\u0103a]",
     r"\bnincs(?:enek)?\s+(?:semmilyen\s+)?(?:szab[\u00e1a]ly|korl[\u00e1a]t)",
     r"\bszab[\u00e1a]lyok\s+n[\u00e9e]lk[\u00fcu]l|\bkorl[\u00e1a]tlan",
     r"\bsoha\s+nem\s+utas[\u00edi]t\s+el",
     # sv, da, fi
-    r"\butan\s+(?:n[\u00e5a]gra\s+)?(?:regler|begr[\u00e4a]nsningar|filter|censur|gr[\u00e4a]nser)",
+    r"\butan\s+(?:n[\u00e5a]gra\s+)?(?:regler|begr[\u00e4a]nsningar|filter|censur)",
     r"\bhar\s+inga\s+(?:regler|begr[\u00e4a]nsningar|filter)",
     r"\bv[\u00e4a]grar\s+aldrig",
     r"\buden\s+(?:nogen\s+)?(?:regler|begr[\u00e6a]nsninger|filtre|censur)",
@@ -210,7 +212,7 @@ _NO_RULES = _any(
     "\u05dc\u05d9\u05dd|\u05d7\u05d5\u05e7\u05d9\u05dd|\u05d4\u05d2\u05d1\u05dc\u05d5\u05ea|"
     "\u05de\u05d2\u05d1\u05dc\u05d5\u05ea|\u05e6\u05e0\u05d6\u05d5\u05e8\u05d4)",
     "(?:\u0628\u062f\u0648\u0646|\u0628\u0644\u0627|\u062f\u0648\u0646)\\s+(?:\u0623\u064a"
-    "\\s+)?(?:\u0642\u0648\u0627\u0639\u062f|\u0642\u064a\u0648\u062f|\u062d\u062f\u0648\u062f"
+    "\\s+)?(?:\u0642\u0648\u0627\u0639\u062f|\u0642\u064a\u0648\u062f"
     "|\u0631\u0642\u0627\u0628\u0629|\u0636\u0648\u0627\u0628\u0637)",
     "\u0628\u062f\u0648\u0646\\s+(?:\u0647\u06cc\u0686\\s+)?(?:\u0642\u0627\u0646\u0648\u0646|"
     "\u0645\u062d\u062f\u0648\u062f\u06cc\u062a|\u0642\u0648\u0627\u0639\u062f|\u0633\u0627"
@@ -218,7 +220,7 @@ _NO_RULES = _any(
     "\u0647\u06cc\u0686\\s+(?:\u0642\u0627\u0646\u0648\u0646|\u0645\u062d\u062f\u0648\u062f"
     "\u06cc\u062a)\\S*\\s+\u0646\u062f\u0627\u0631",
     "\u092c\u093f\u0928\u093e\\s+(?:\u0915\u093f\u0938\u0940\\s+)?(?:\u0928\u093f\u092f\u092e"
-    "|\u092a\u094d\u0930\u0924\u093f\u092c\u0902\u0927|\u0938\u0940\u092e\u093e)",
+    "|\u092a\u094d\u0930\u0924\u093f\u092c\u0902\u0927)",
     "\u0915\u094b\u0908\\s+(?:\u092d\u0940\\s+)?\u0928\u093f\u092f\u092e\\s+(?:\u0932\u093e"
     "\u0917\u0942\\s+)?\u0928\u0939\u0940\u0902",
     # zh, ja, ko, vi, id
@@ -232,10 +234,10 @@ _NO_RULES = _any(
     "\ub3c4\\s*|\uc804\ud600\\s*)?\uc5c6\ub294",
     "\uac70\uc808\ud558\uc9c0\\s*\uc54a",
     r"\bkh[\u00f4o]ng\s+c[\u00f3o]\s+(?:b[\u1ea5a]t\s+k[\u1ef3y]\s+)?(?:quy\s+t[\u1eafa]c|"
-    r"gi[\u1edbo]i\s+h[\u1ea1a]n|h[\u1ea1a]n\s+ch[\u1ebfe]|lu[\u1eadaâ]t)",
+    r"h[\u1ea1a]n\s+ch[\u1ebfe]|lu[\u1eada\u00e2]t)",
     r"\bkh[\u00f4o]ng\s+bao\s+gi[\u1edd]\s+t[\u1eebu]\s+ch[\u1ed1o]i",
-    r"\btanpa\s+(?:aturan|batasan|filter|sensor|larangan)",
-    r"\b(?:tidak|tak)\s+(?:punya|memiliki|ada)\s+(?:aturan|batasan)",
+    r"\btanpa\s+(?:aturan|filter|sensor|larangan)",
+    r"\b(?:tidak|tak)\s+(?:punya|memiliki|ada)\s+aturan",
     r"\b(?:tidak|tak)\s+pernah\s+menolak",
 )
 # The model's system prompt, named ("prompt système", "systémový prompt", "システムプロンプト").
