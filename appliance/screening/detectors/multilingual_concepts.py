@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from appliance.screening.detectors.literals import guarded
 from appliance.screening.detectors.override_detector import is_discussed
@@ -916,6 +918,53 @@ _MAX_ANCHORS = 16
 _MAX_FINDINGS = 4
 
 
+@dataclass(frozen=True, slots=True)
+class _Pair:
+    """Two concepts that make an attack together: the second looked for near the first."""
+
+    partner: re.Pattern[str]
+    before: int  # how far before the first concept's match the second may start (0: after it)
+    after: int  # how far after its end
+    kind: str
+    path: str
+    each: bool = True  # a finding for every match of the first, or only the first found
+
+
+_PERSONA = _Pair(
+    _NO_RULES_RE, 0, _PERSONA_REACH, "instruction_override", "multilingual_concept_persona"
+)
+_RULES_SET_ASIDE = _Pair(
+    _SET_ASIDE_RE,
+    0,
+    _GRANTED_REACH,
+    "instruction_override",
+    "multilingual_concept_rules_set_aside",
+)
+_BOUND = _Pair(
+    _RULE_STEM,
+    0,
+    _BOUND_REACH,
+    "instruction_override",
+    "multilingual_concept_no_longer_bound",
+)
+_UNNOTICED_METHOD = _Pair(
+    _IN_DETAIL_RE,
+    _UNNOTICED_REACH,
+    _UNNOTICED_REACH,
+    "jailbreak_template",
+    "multilingual_concept_unnoticed_method",
+    each=False,
+)
+_DECEPTION_READY = _Pair(
+    _READY_RE,
+    _CONVINCING_REACH,
+    _CONVINCING_REACH,
+    "jailbreak_template",
+    "multilingual_concept_deception_ready",
+    each=False,
+)
+
+
 class MultilingualConceptDetector:
     """Attacks outside English by the concepts they join (the module's docstring lists
     them): each concept is a lexicon, and a finding needs two of them close together."""
@@ -929,36 +978,8 @@ class MultilingualConceptDetector:
         anchors = list(itertools.islice(_YOU_ARE.finditer(text), _MAX_ANCHORS))
         if _OPENING_QUOTE.search(text):
             anchors += itertools.islice(_YOU_ARE_NAMED_RE.finditer(text), _MAX_ANCHORS)
-        for count, match in enumerate(anchors):
-            if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
-                break
-            rules = _NO_RULES_RE.search(text, match.end(), match.end() + _PERSONA_REACH)
-            if rules is None or is_discussed(text, match.start(), rules.end()):
-                continue
-            findings.append(
-                self._finding(
-                    text,
-                    "instruction_override",
-                    "multilingual_concept_persona",
-                    match.start(),
-                    rules.end(),
-                )
-            )
-        for count, match in enumerate(_GRANTED_RULES.finditer(text)):
-            if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
-                break
-            aside = _SET_ASIDE_RE.search(text, match.end(), match.end() + _GRANTED_REACH)
-            if aside is None or is_discussed(text, match.start(), aside.end()):
-                continue
-            findings.append(
-                self._finding(
-                    text,
-                    "instruction_override",
-                    "multilingual_concept_rules_set_aside",
-                    match.start(),
-                    aside.end(),
-                )
-            )
+        self._joined(text, anchors, _PERSONA, findings)
+        self._joined(text, _GRANTED_RULES.finditer(text), _RULES_SET_ASIDE, findings)
         # Identity numbers: one finding is enough, at the first with a mailbox near it.
         for count, match in enumerate(_IDENTITY_RE.finditer(text)):
             if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
@@ -983,59 +1004,9 @@ class MultilingualConceptDetector:
             else:
                 continue
             break
-        for count, match in enumerate(_NO_LONGER_BOUND_RE.finditer(text)):
-            if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
-                break
-            rule = _RULE_STEM.search(text, match.end(), match.end() + _BOUND_REACH)
-            if rule is None or is_discussed(text, match.start(), rule.end()):
-                continue
-            findings.append(
-                self._finding(
-                    text,
-                    "instruction_override",
-                    "multilingual_concept_no_longer_bound",
-                    match.start(),
-                    rule.end(),
-                )
-            )
-        for count, match in enumerate(_UNNOTICED_RE.finditer(text)):
-            if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
-                break
-            detail = _IN_DETAIL_RE.search(
-                text,
-                max(0, match.start() - _UNNOTICED_REACH),
-                min(len(text), match.end() + _UNNOTICED_REACH),
-            )
-            if detail is None:
-                continue
-            start, end = min(match.start(), detail.start()), max(match.end(), detail.end())
-            if is_discussed(text, start, end):
-                continue
-            findings.append(
-                self._finding(
-                    text, "jailbreak_template", "multilingual_concept_unnoticed_method", start, end
-                )
-            )
-            break
-        for count, match in enumerate(_CONVINCING_RE.finditer(text)):
-            if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
-                break
-            ready = _READY_RE.search(
-                text,
-                max(0, match.start() - _CONVINCING_REACH),
-                min(len(text), match.end() + _CONVINCING_REACH),
-            )
-            if ready is None:
-                continue
-            start, end = min(match.start(), ready.start()), max(match.end(), ready.end())
-            if is_discussed(text, start, end):
-                continue
-            findings.append(
-                self._finding(
-                    text, "jailbreak_template", "multilingual_concept_deception_ready", start, end
-                )
-            )
-            break
+        self._joined(text, _NO_LONGER_BOUND_RE.finditer(text), _BOUND, findings)
+        self._joined(text, _UNNOTICED_RE.finditer(text), _UNNOTICED_METHOD, findings)
+        self._joined(text, _CONVINCING_RE.finditer(text), _DECEPTION_READY, findings)
         for count, match in enumerate(_ASKED_FOR.finditer(text)):
             if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
                 break
@@ -1109,6 +1080,31 @@ class MultilingualConceptDetector:
                 )
             )
         return findings
+
+    def _joined(
+        self,
+        text: str,
+        anchors: Iterable[re.Match[str]],
+        pair: _Pair,
+        findings: list[Finding],
+    ) -> None:
+        """A finding for each anchor with the pair's second concept near it (from
+        `pair.before` characters before it, or from its end when that is 0, to `pair.after`
+        after it), unless the two are quoted or discussed; past the first only if
+        `pair.each`."""
+        for count, match in enumerate(anchors):
+            if count >= _MAX_ANCHORS or len(findings) >= _MAX_FINDINGS:
+                return
+            low = max(0, match.start() - pair.before) if pair.before else match.end()
+            partner = pair.partner.search(text, low, min(len(text), match.end() + pair.after))
+            if partner is None:
+                continue
+            start, end = min(match.start(), partner.start()), max(match.end(), partner.end())
+            if is_discussed(text, start, end):
+                continue
+            findings.append(self._finding(text, pair.kind, pair.path, start, end))
+            if not pair.each:
+                return
 
     def _finding(self, text: str, kind: str, path: str, start: int, end: int) -> Finding:
         return Finding(
