@@ -326,6 +326,8 @@ _FREE_MAIL = (
     r"hanmail|laposte|orange|free|wanadoo|libero|virgilio|tiscali|wp|o2|onet|interia|seznam|"
     r"bol|uol|terra|tutanota|tuta)(?:\.[a-z]{2,3}){1,2}(?![a-z0-9-]|\.[a-z0-9])"
 )
+# For the other detectors that look for a free-mail box (`multilingual_concepts`).
+FREE_MAIL = _FREE_MAIL
 _PRIVATE_DESTINATION = (
     r"(?:" + _FREE_MAIL + r"|\b(?:webhook\.site|pastebin\.com|"
     r"requestbin|ngrok(?:-free)?\.(?:io|app)|transfer\.sh|file\.io|pipedream\.net)|"

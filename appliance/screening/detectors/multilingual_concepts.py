@@ -45,6 +45,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from appliance.screening.detectors.exfiltration_detector import FREE_MAIL
 from appliance.screening.detectors.literals import guarded
 from appliance.screening.detectors.override_detector import is_discussed
 from appliance.screening.scan_context import ScanContext
@@ -631,13 +632,9 @@ _IDENTITY_NUMBERS = _any(
 )
 _IDENTITY_RE = guarded(_IDENTITY_NUMBERS, re.IGNORECASE)
 _MAILBOX = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-# A personal webmail domain, or a mailbox named as outside the organisation.
-_PRIVATE_OR_EXTERNAL = re.compile(
-    r"@(?:gmail|googlemail|outlook|hotmail|live|yahoo|proton(?:mail)?|pm|icloud|me|gmx|web|"
-    r"mail|yandex|ukr|wp|o2|seznam|libero|orange|free|laposte|t-online|naver|qq|163|126)\.|"
-    r"\bextern|\bexport",
-    re.IGNORECASE,
-)
+# A free-mail box (the exfiltration detector's list), or a mailbox named as outside the
+# organisation.
+_PRIVATE_OR_EXTERNAL = re.compile(FREE_MAIL + r"|\bextern|\bexport", re.IGNORECASE)
 _IDENTITY_REACH = 250
 # A harmful thing asked for as a working method: done so that nobody notices, and in
 # usable detail ("Schritt für Schritt ..., ohne dass es in der Dokumentation auffällt",
