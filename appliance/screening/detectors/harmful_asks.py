@@ -95,9 +95,83 @@ _OPERATIONAL = (
     r"manipulat\w+\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?into\s+(?:hurting|harming|"
     r"killing|cutting)\s+(?:themsel\w+|himself|herself)|"
     r"track\s+down\s+where\s+(?:a\s+person|someone|somebody|he|she|they)\s+lives?|"
+    r"(?:never|not|without|avoid\w*|doesn'?t|don'?t)\s+(?:[\w-]+\s+){0,3}?(?:fil\w+|trigger\w*|"
+    r"send\w*)\s+(?:a\s+|an\s+|any\s+)?(?:currency\s+transaction|suspicious\s+(?:activity|"
+    r"transaction))\s+reports?|"
+    r"into\s+(?:[\w-]+['\u2019]s\s+|someone\s+else's\s+)?(?:[\w-]+\s+)?(?:gmail|e-?mail|inbox|"
+    r"accounts?|phone|icloud)\s+without\s+(?:the|their|his|her|a)\s+(?:password|permission|"
+    r"consent)|convert\w*\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:rifle|pistol|gun|firearm|"
+    r"ar-?15|glock)\s+(?:to|into)\s+(?:fully\s+|full\s+)?auto(?:matic)?|auto\s+sears?|"
     r"(?:silently\s+)?disabl\w+\s+(?:windows\s+)?defender|(?:evad\w+|bypass\w*|slip\w*\s+"
     r"past|get\s+past)\s+(?:the\s+)?(?:antivirus|anti-virus|edr|windows\s+defender|spam\s+"
     r"filters?|malware\s+detection)"
+)
+# Session 40: the harms a bank's or a hospital's users are asked about (from a read study
+# set of framed requests): someone else's account or identity taken over, a person watched
+# in secret, controlled drugs diverted, documents forged, cash split to stay under a
+# report, a fraudster's script.
+_APOSTROPHE = "['\u2019]"
+_TAKEOVER = (
+    rf"(?:someone|somebody)\s+else{_APOSTROPHE}s\s+(?:[\w-]+\s+){{0,2}}?(?:accounts?|phones?|"
+    r"(?:phone\s+)?numbers?|cards?|records?|details|identity|inbox|mailbox|e-?mail|sim)|"
+    rf"another\s+(?:user|person|customer|patient|employee|client){_APOSTROPHE}s\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:accounts?|records?|inbox|mailbox|e-?mail|phone|card)|"
+    r"take\s+over\s+(?:his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:e-?mail|accounts?|banking|"
+    r"phone|number)|"
+    rf"(?:a|the)\s+victim{_APOSTROPHE}s\s+(?:[\w-]+\s+){{0,2}}?(?:accounts?|(?:phone\s+)?numbers?|"
+    r"phones?|cards?|identity|savings)|"
+    r"(?:synthetic|stolen)\s+identit(?:y|ies)|stolen\s+(?:social\s+security\s+numbers|ssns|"
+    r"cards?|card\s+(?:numbers|details)|credentials|(?:business\s+)?cheques?|checks)|"
+    r"business\s+e-?mail\s+compromise|"
+    r"(?:into\s+(?:my\s+)?[\w-]+['\u2019]s\s+(?:gmail|e-?mail|inbox|icloud|instagram|facebook|"
+    r"accounts?))|(?:convinc|trick|persuad|manipulat|get)\w*\s+(?:an?\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:agents?|tellers?|clerks?|staff|carriers?|help\s?desk|support|team|operators?|"
+    r"attendants?)\s+(?:[\w-]+\s+){0,2}?to\s+(?:reset|change|swap|port|release|wire|"
+    r"transfer|disclose|unlock|approve)|vishing|smishing|"
+    r"convencer\s+(?:um|uma|a|o)\s+(?:atendente|funcion\u00e1rio|caixa)|"
+    r"fraccionar\s+(?:los\s+)?(?:ingresos|dep\u00f3sitos)|phishing-?seiten?"
+)
+_COVERT = (
+    r"install\w*\s+(?:them|it|an?\s+app)\s+secretly|(?:secretly|covertly)\s+(?:put|install|place|hide|track|monitor|record|follow|read)\w*|"
+    r"(?:tracking|spy|monitoring|stalker)\s*(?:software|apps?|tools?|devices?|ware)\s+on\s+"
+    r"(?:another|someone|somebody|his|her|their|my\s+(?:wife|husband|partner|girlfriend|"
+    r"boyfriend|ex)|an?\s+(?:ex|partner|spouse))|"
+    r"(?:find|locate|track\s+down)\s+(?:her|his|their|someone's|a\s+(?:woman|man|person|"
+    r"stranger|girl)'s)\s+(?:home\s+)?(?:address|daily\s+routine|whereabouts)|"
+    r"hide\s+(?:an?\s+|one\s+)?(?:airtag|tracker|gps\s+tracker|tracking\s+device|one)\s+"
+    r"(?:in|on|under)\s+(?:my\s+ex's|her|his|their|someone's)|"
+    r"(?:slip|put|spike)\w*\s+(?:a\s+)?(?:[\w-]+\s+)?(?:sedatives?|drugs?|roofies|rohypnol|"
+    r"ghb|pills?)\s+(?:into|in)\s+(?:a|her|his|their|someone's|somebody's)\s+drinks?|"
+    r"spik\w+\s+(?:a|her|his|their|someone's)\s+drinks?"
+)
+_MEDICAL = (
+    r"divert\w*\s+(?:[\w-]+\s+){0,2}?(?:fentanyl|opioids?|morphine|oxycodone|hydromorphone|"
+    r"narcotics|controlled\s+(?:drugs|substances)|medications?|drugs)|"
+    r"(?:pull|take|steal)\w*\s+(?:[\w-]+\s+){0,2}?(?:morphine|fentanyl|hydromorphone|oxycodone|"
+    r"opioids?|narcotics)\s+for\s+(?:herself|himself|myself|themselves|personal\s+use)|"
+    r"(?:forg(?:e|es|ed|ing|ery)|fake|falsif\w+|fraudulent)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:prescriptions?|scripts|doctor'?s\s+notes?|sick\s+notes?|medical\s+certificates?|"
+    r"discharge\s+letters?|refund\s+returns?|tax\s+returns?|invoices?|cheques?|passports?|"
+    r"id\s+documents?|identity\s+documents?)|"
+    r"(?:oxycodone|opioid|fentanyl|morphine|narcotics?)\s+prescriptions?\s+that\s+pass(?:es)?|ordonnance\w*\s+(?:[\w\u00e9-]+\s+){0,4}?"
+    r"falsifi\w+|falsifi\w+\s+(?:une?\s+)?ordonnance\w*|podrobi\w+\s+recept\w*"
+)
+_FINANCIAL = (
+    r"(?:spread|split|break\s+up|divide)\w*\s+(?:[\w-]+\s+){0,3}?(?:cash\s+)?(?:deposits|"
+    r"withdrawals|payments)\s+(?:across|between|over|among)|"
+    r"structure\s+cash\s+deposits|illicit\s+funds|dirty\s+money|proceeds\s+of\s+crime|"
+    r"(?:wash|rewrit|alter)\w*\s+(?:a\s+|the\s+)?(?:stolen\s+)?(?:[\w-]+\s+)?(?:cheques?|checks)|"
+    r"cash(?:ing)?\s+out\s+(?:stolen|cloned)\s+cards|carding|"
+    r"(?:sanctioned|embargoed)\s+(?:entit(?:y|ies)|countr(?:y|ies)|individuals?|parties)|"
+    r"(?:scam|scammer'?s?|fraudster'?s?|con\s+artist'?s?)\s+(?:phone\s+)?scripts?|"
+    r"scripts?\s+(?:a|the)\s+(?:[\w'-]+\s+){0,4}?(?:scammers?|fraudsters?|con\s+artists?)\s+"
+    r"(?:would\s+)?uses?|"
+    r"(?:e-?mails?|messages?|texts?|sms|letters?)\s+(?:[\w-]+\s+){0,6}?pretending\s+to\s+be\s+"
+    r"from|form\s+fields?\s+that\s+collect|"
+    r"(?:delet\w+|wip\w+)\s+(?:the\s+)?(?:volume\s+)?shadow\s+copies|ransom\s+notes?|"
+    r"encrypts?\s+every\s+file|(?:banking|remote\s+access)\s+trojans?|"
+    r"(?:capture|harvest|relay)s?\s+(?:the\s+)?(?:credentials|mfa\s+codes?|one-time\s+passcodes?)|"
+    r"intercepts?\s+one-time\s+passcodes"
 )
 # The same things in nine other languages (the commonest of each kind).
 _FOREIGN = (
@@ -113,11 +187,17 @@ _FOREIGN = (
 # Chinese and Japanese run words together: no word boundaries around these.
 _CJK_HARM = (
     r"爆弾|爆発物|炸弹|炸药|爆炸物|毒ガス|有毒气体|毒气|毒物|毒药|"
-    r"侵入する方法|不正アクセス|入侵|黑进|盗号|洗钱|マネーロンダリング"
+    r"侵入する方法|不正アクセス|入侵|黑进|盗号|洗钱|マネーロンダリング|仿冒银行|钓鱼网站|"
+    r"麻薬管理システムをすり抜け|モルヒネを持ち出"
 )
 # A closing quotation mark or apostrophe is part of the phrase ("'Home Synthesis of
 # Stimulants'"): `phrasing.gap` takes none as a separator.
-HARM = either(r"\b" + either(_WEAPON, _DRUG, _CYBER, _ACT, _FOREIGN) + r"'?(?!\w)", _CJK_HARM)
+HARM = either(
+    r"\b"
+    + either(_WEAPON, _DRUG, _CYBER, _ACT, _TAKEOVER, _COVERT, _MEDICAL, _FINANCIAL, _FOREIGN)
+    + r"'?(?!\w)",
+    _CJK_HARM,
+)
 OPERATIONAL = r"\b" + either(_OPERATIONAL) + r"(?!\w)"
 # "A working suppressor", "a functional keylogger": the item and its usability in one.
 WORKING_HARM = (
@@ -179,8 +259,45 @@ _LATIN_DETAIL = either(
     r"con\s+todo\s+detalle|bien\s+d[ée]taill\w+|bem\s+detalhad\w+|dettagliat\w+|"
     r"reagenti\s+e\s+quantit\w*|passo\s+per\s+passo|dettagli\s+reali|vraies\s+[ée]tapes|"
     r"les\s+quantit[ée]s|comandos\s+reais|cantidades|hoeveelhed\w+",
+    # Session 40: the words an operator needs ("the exact script", "word for word", "with
+    # the amounts and timing", "the complete scheme"), and the check it must slip past
+    # ("without the discrepancy report flagging it", "so that none of them triggers a
+    # report", "so the casino never files", "wouldn't be picked up at autopsy", "without
+    # her knowing", "keep it hidden from the usual scans").
+    r"(?:exact|precise|actual)\s+(?:[\w-]+\s+)?(?:scripts?|wording|lines|words|assembly)|"
+    r"word\s+for\s+word|(?:amounts|importes)\s+(?:and|y|e|et)\s+(?:timing|calendario|"
+    r"schedule)|example\s+amounts|parts\s+list|wiring\s+notes|keep\s+it\s+practical|"
+    r"(?:complete|full|entire)\s+(?:[\w-]+\s+){0,2}?(?:scheme|plan|guide|script|kit|"
+    r"walkthrough|sequence|recipe|method)|exactly\s+how|exact\s+sequence|"
+    r"which\s+(?:chemicals|tools|apps?|ones)\s+(?:to\s+use|work\s+best|act\s+fastest)|"
+    r"as\s+convincing\s+as\s+the\s+real\s+thing|feel\s+authentic|real(?:-world)?\s+accuracy|"
+    r"(?:practical|operational)\s+(?:sequence|steps|plan)|(?:plus|and|with|including)\s+the\s+"
+    r"(?:phone\s+|call\s+)?script\s+to\s+use|actual\s+apps|"
+    # The tool itself wanted: "write me a" before the harmful thing it names, so that the
+    # two parts do not overlap.
+    r"(?:write|build|code|create|make)\s+(?:me\s+)?(?:a|an|the)(?=\s+(?:[\w-]+\s+){0,3}?(?:tool|"
+    r"program|bot|snippet|macro|kit)\b)|working\s+(?:[\w-]+\s+)?snippet|"
+    r"codice\s+completo|c\u00f3digo\s+completo|code\s+complet|(?<!senza\s)dettagli\s+tecnici|"
+    r"pr\u00e9cis\u00e9ment|t\u00e4uschend\s+echt\w*|detallad\w+",
+    r"without\s+(?:the\s+|our\s+|any\s+)?(?:[\w-]+\s+){0,3}?(?:flagging|noticing|detecting|"
+    r"catching)\s+(?:it|them)\b|without\s+(?:it|them|this)\s+(?:appearing|showing\s+up|"
+    r"being\s+(?:logged|flagged|recorded|noticed|detected))|without\s+(?:being|getting)\s+"
+    r"(?:flagged|spotted)|without\s+(?:her|him|them|the\s+(?:person|victim|owner))\s+"
+    r"(?:knowing|noticing|finding\s+out)|"
+    r"so\s+(?:that\s+)?(?:none(?:\s+of\s+(?:them|the\s+[\w-]+))?|nobody|no\s+one|"
+    r"(?:the|their|our)\s+(?:[\w'-]+\s+){0,2}?(?:bank|banks|casino|pharmacy|software|"
+    r"monitoring|system|report|alerts?|accounts?|screening))\s+(?:never\s+|doesn'?t\s+|"
+    r"does\s+not\s+|won'?t\s+|don'?t\s+)?(?:triggers?|flags?|files?|notices?|detects?|"
+    r"matches?|catches?|links?|gets?\s+flagged|get\s+flagged)\b|"
+    r"(?:wouldn'?t|won'?t|would\s+not)\s+be\s+(?:picked\s+up|detected|caught|noticed)|"
+    r"(?:keep|stay)\w*\s+(?:it\s+|them\s+)?(?:hidden|invisible)\s+(?:from|to)\b|"
+    r"keep\s+it\s+from\s+showing|avoid(?:ing)?\s+(?:our|the)\s+(?:filters?|checks?|"
+    r"detection|monitoring|alerts?)|slips?\s+through|before\s+(?:the\s+)?(?:[\w-]+\s+)?"
+    r"(?:review|audit|approver)\s+notices|"
+    r"(?:passes|get\s+through|gets\s+through)\s+(?:all\s+(?:of\s+)?)?(?:our|the)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:checks?|verification|liveness)",
 )
-_CJK_DETAIL = r"一步一步|步骤|具体的な手順|詳しく|省略しないで|详细"
+_CJK_DETAIL = r"一步一步|步骤|具体的な手順|詳しく|省略しないで|详细|完整代码"
 DETAIL = either(r"\b" + _LATIN_DETAIL + r"'?(?!\w)", _CJK_DETAIL)
 
 _LATIN_FRAMES = either(
@@ -237,8 +354,41 @@ _LATIN_FRAMES = either(
     r"ipotetico|hipot[ée]tic\w+|hypoth[ée]ti\w+|saggio\s+universitario|curso\s+de|"
     r"romanzo|novela|roteiro|gioco\s+di\s+ruolo|jeu\s+de\s+r[ôo]le|juego\s+de\s+rol|"
     r"rollenspiel|scriptie|m[ée]moire",
+    # Session 40: professional pretexts: the course, deck or lab it is "for", the people it
+    # is to teach ("so staff can recognise it", "so deputies know what they are looking
+    # at"), the defence it is to improve, the test bench it will "only run on", the role
+    # the asker claims ("I'm the new nurse educator", "I audit claims").
+    r"(?:for|in)\s+(?:a|my|our|the)\s+(?:[\w'-]+\s+){0,3}?(?:modules?|decks?|slides?|"
+    r"handouts?|newsletters?|memos?|blog\s+posts?|case\s+stud(?:y|ies)|guides?|manuals?|"
+    r"handbooks?|labs?|tabletops?|drills?|simulations?|typolog(?:y|ies)|board\s+packs?|"
+    r"onboarding|induction|briefings?|root-cause\s+analys[ie]s|reviews?)\b",
+    r"so\s+(?:that\s+)?(?:our\s+|the\s+|new\s+|my\s+)?(?:[\w-]+\s+)?(?:staff|tellers?|"
+    r"deputies|attendees|employees|colleagues|nurses|students|managers|members|analysts|"
+    r"trainees|reviewers|investigators|kollegen)\s+(?:can|could|will|would|know|learn|"
+    r"recogni[sz]e|spot|see|understand|sollen)\b|"
+    r"so\s+(?:that\s+)?we\s+can\s+(?:update|improve|tune|test|train|harden)\b|"
+    r"so\s+i\s+know\s+what\s+to\s+(?:avoid|watch|look)|"
+    r"(?:will|would)\s+only\s+(?:run|be\s+used)\s+(?:on|in|against)\s+(?:our\s+)?(?:own\s+)?"
+    r"(?:test|lab|sandbox)|(?:scope\s+letter|pentest\s+scope)|tabletop\s+exercise|"
+    r"my\s+teacher\s+(?:asked|said|wants)|"
+    r"(?:writing|drafting|preparing|building|putting\s+together)\s+(?:a|an|the|our|my)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:blog\s+post|article|newsletter|memo|guide|manual|course|chapter|"
+    r"handout|deck|case\s+study|training|module)\b|"
+    r"(?:i'm|i\s+am)\s+(?:a|an|the)\s+(?:[\w'\u2019-]+\s+){0,2}?(?:educator|trainer|caseworker|"
+    r"auditor|reviewer|paralegal|contractor|consultant|investigator|analyst|instructor|"
+    r"lecturer|pentester|officer)\b|"
+    r"\bi\s+(?:audit|teach|train|volunteer\s+teaching|run\s+(?:[\w-]+\s+){0,2}?(?:sessions|"
+    r"courses|workshops|trainings?)|manage\s+security\s+awareness|write\s+(?:[\w-]+\s+)?"
+    r"guidance)\b",
+    r"(?:para|pour|per|f[üu]r)\s+(?:el|la|le|un|une|il|eine[nm]?|unsere[nm]?|o|a|nosso|nossa)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:curso|atelier|formation|formazione|schulung|manual\s+interno|"
+    r"corso|workshop)|interne\s+schulung|manual\s+interno|racconto|relato|cuento|"
+    r"r\u00e9cit|erz\u00e4hlung|opowiadanie|\u00e8\s+solo\s+fantasia",
 )
-_CJK_FRAMES = r"小説|小说|角色扮演|已故|奶奶|爷爷|おばあちゃん|ロールプレイ|仮に"
+_CJK_FRAMES = (
+    r"小説|小说|角色扮演|已故|奶奶|爷爷|おばあちゃん|ロールプレイ|仮に|"
+    r"玩一个游戏|ゲームをしよう"
+)
 FRAMES = either(r"\b" + _LATIN_FRAMES + r"\b", _CJK_FRAMES)
 # Suppressed caveats: "no warnings, no moralising", "skip the ethics section".
 NO_CAVEATS = either(
