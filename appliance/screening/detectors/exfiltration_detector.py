@@ -1090,6 +1090,66 @@ _BYPASS_ACTIONS = (
         + clause_gap(7)
         + r"(?:ticket|chat|channel|slack|teams|#[\w-]+|thread|comment)\b",
     ),
+    # Session 40: more acts that oversight exists for, counted beside a pretext like the
+    # rest: a privileged account made, a colleague's rights copied, someone's mailbox
+    # opened, a copy of someone's mail taken, records marked approved or alerts false
+    # positives, internal comments removed, an account put on an exemption list, a person
+    # close to the asker looked up.
+    cue(
+        "privileged_account_created",
+        _BYPASS_SCORE,
+        r"\bcreate\s+(?:a\s+|an\s+)?(?:new\s+)?(?:local\s+)?(?:admin(?:istrator)?|privileged|"
+        r"root|superuser)\s+(?:user|account)\b",
+    ),
+    cue(
+        "rights_copied",
+        _BYPASS_SCORE,
+        r"\b(?:clone|copy|mirror)\s+(?:(?:dr|mr|mrs|ms)\.?\s+)?(?:his|her|their|[\w.-]+['\u2019]s)\s+"
+        r"(?:role|permissions|"
+        r"access|rights)\b|\bsame\s+(?:[\w-]+\s+)?(?:permissions|rights|access)\s+as\b|"
+        r"\bgrant\s+(?:read|write|full|edit)\s+access\s+(?:on|to)\b",
+    ),
+    cue(
+        "mailbox_opened",
+        _BYPASS_SCORE,
+        r"\b(?:open|access|read|go\s+through|search)\s+(?:[\w.-]+\s+){0,2}?[\w-]+['\u2019]s\s+"
+        r"(?:inbox|mailbox|e-?mail\s+(?:box|account))\b|\b(?:bcc|cc)\s+me\s+on\s+(?:everything|"
+        r"all|every)\b",
+    ),
+    cue(
+        "marked_approved",
+        _BYPASS_SCORE,
+        r"\bmark\s+(?:them|it|these|those|all\s+of\s+them)\s+(?:as\s+)?(?:approved|pre-?approved)"
+        r"\b|\b(?:mark|close|resolve)\w*\s+(?:all\s+(?:of\s+)?)?(?:today's\s+|the\s+|these\s+)?"
+        r"(?:[\w-]+\s+)?alerts?\s+as\s+(?:a\s+)?false\s+positives?\b|\bset\s+(?:them|it|these)"
+        r"\s+to\s+['\"\u2018\u201c]?resolved\b",
+    ),
+    cue(
+        "internal_notes_removed",
+        _BYPASS_SCORE,
+        r"\b(?:remove|delete|strip|clear)\s+(?:the\s+|all\s+)?internal\s+(?:comments|notes)\b|"
+        r"(?:\u793e\u5185|\u5185\u90e8)\u30b3\u30e1\u30f3\u30c8\u3092\u524a\u9664|"
+        r"\baudit-?logs?\b[^.\n]{0,60}?\bverwijder\w*",
+    ),
+    cue(
+        "exemption_listed",
+        _BYPASS_SCORE,
+        r"\b(?:add|put)\b" + clause_gap(10) + r"(?:exemption|exception)\s+list\b",
+    ),
+    cue(
+        "acquaintance_looked_up",
+        _BYPASS_SCORE,
+        r"\bmy\s+(?:neighbou?r|ex(?:-wife|-husband|-partner)?|colleague|co-?worker|cousin|"
+        r"brother-in-law|sister-in-law|landlord|tenant|boss|daughter's\s+boyfriend)\b"
+        + clause_gap(14)
+        + r"(?:balance|accounts?|records?|diagnos\w+|chart|medical\s+file|salary|"
+        r"transactions)\b",
+    ),
+    cue(
+        "owner_made",
+        _BYPASS_SCORE,
+        r"\bl\u00e4gg\s+till\s+mig\s+som\s+(?:\u00e4gare|administrat\u00f6r|admin)\b",
+    ),
     *translated_controls.CONTROL_ACTIONS,
 )
 # Why the process need not run this time: a sign-off no one can check, papers that follow,
@@ -1274,6 +1334,39 @@ _PRETEXT = cue(
         r"\bbez\s+(?:\w+\s+)?(?:weryfikacji|zatwierdzenia|potwierdzenia|kontroli)\b",
         r"承認(?:ワークフロー)?(?:は|を)?通さ|確認(?:は)?不要|承認なし|"
         r"不用(?:抄送|通知|审批|核实)|无需(?:审批|核实|确认)|跳过(?:审批|核实)",
+        # Session 40: the act kept from those who oversee it or from the record ("keep it
+        # out of the activity log", "no need to put it in the case notes", "quietly", "I'll
+        # brief them myself", "before the approver logs in", "don't add compliance as
+        # watchers", "skip anything from Internal Audit", "Muss nicht ins Ticket", "No
+        # avises a seguridad", "Ingen anledning att skapa ett \u00e4rende", "\u5185\u7dd2\u3067").
+        r"\bkeep\s+(?:it|this|that|them)\s+(?:out\s+of|off)\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?"
+        r"(?:logs?|tickets?|records?|notes|reports?|summar(?:y|ies)|minutes|books)\b",
+        r"\bno\s+need\s+to\s+(?:put|log|record|note|write|document|mention)\s+(?:it|this|that)\s+"
+        r"(?:in|into|on)\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+)?(?:notes|ticket|log|record|file|"
+        r"report|system)\b",
+        r"\b(?:quietly|discreetly|secretly|on\s+the\s+quiet|under\s+the\s+radar|off\s+the\s+"
+        r"books)\b|\b(?:archive|delete|close|drop)\s+(?:it|them)\s+silently\b",
+        r"\bi'?ll\s+(?:brief|tell|inform|update|loop\s+in)\s+(?:them|compliance|security|audit|"
+        r"legal|her|him|the\s+team)\s+(?:myself|later)\b",
+        r"\bbefore\s+(?:the\s+)?(?:approver|auditors?|compliance|regulator|controller|"
+        r"checker|anyone|they|she|he)\s+(?:logs?\s+in|notices?|sees?|finds?\s+out|gets?\s+back|"
+        r"comes?\s+back)\b|\bbefore\s+the\s+(?:regulator|auditors?|inspectors?|examiners?)"
+        r"['\u2019]?s?\s+(?:visit|review|inspection)\b",
+        r"\b(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:add|include|copy)\s+(?:the\s+)?(?:compliance|"
+        r"security|audit|internal\s+audit|legal|risk|the\s+dpo)\b",
+        r"\bskip\s+(?:anything|everything|all\s+mail)\s+from\s+(?:internal\s+audit|audit|"
+        r"security|compliance|legal)\b|\b(?:don'?t|do\s+not)\s+show\s+(?:them|it|these)\s+in\s+"
+        r"(?:the|my)\s+(?:[\w-]+\s+)?(?:summary|digest|report|dashboard)\b",
+        r"\bleave\s+out\s+the\s+part\s+about\b|\bjust\s+curious\b",
+        r"\bmuss\s+nicht\s+ins\s+(?:ticket|protokoll)\b|\bohne\s+(?:die\s+)?(?:compliance|"
+        r"revision|security)\s+(?:zu\s+)?(?:informieren|einzubinden)\b",
+        r"\bno\s+(?:avises|informes|digas\s+nada)\s+a\b|\bsin\s+avisar\s+a\b|\bsans\s+"
+        r"pr\u00e9venir\b|\bsenza\s+avvisare\b|\bsem\s+avisar\b|\bdi\s+nascosto\b|"
+        r"\ben\s+secret\b|\bingen\s+anledning\s+att\s+(?:skapa|g\u00f6ra)\s+ett\s+\u00e4rende\b|"
+        r"\butan\s+att\s+(?:meddela|s\u00e4ga\s+till|informera)\b|\bzonder\s+(?:het\s+)?"
+        r"(?:te\s+melden|compliance|audit)\b",
+        r"\bin\s+verwarring\s+brengen\b|\u5185\u7dd2\u3067|\u79d8\u5bc6\u88cf\u306b|\u77e5\u3089\u305b\u305a\u306b|"
+        r"\u6084\u6084|\u4e0d\u8981\u544a\u8bc9",
         translated_controls.PRETEXTS,
     ),
 )
