@@ -183,6 +183,9 @@ _FOREIGN = (
     r"ransomware|skimmer|"
     r"entrar\s+en\s+la\s+cuenta|pirater\s+(?:le|la|un|une)\s+compte|"
     r"in\s+(?:das|ein)\s+(?:e-?mail-?)?konto\s+(?:einbrechen|eindringen|hacken)"
+    # Session 40: Russian and Dutch.
+    r"|\u043e\u0431\u043d\u0430\u043b\u0438\u0447\w*|\u043f\u043e\u0434\u0434\u0435\u043b\u044c\u043d\w+|\u0447\u0443\u0436\w+\s+(?:\u043f\u0430\u0440\u043e\u043b\u044c|\u043a\u0430\u0440\u0442\w*|\u0430\u043a\u043a\u0430\u0443\u043d\u0442\w*|\u043f\u043e\u0447\u0442\w*)|"
+    r"nep-?\w*inlogpagina\w*|iemands\s+whatsapp|wachtwoord\w*\s+kraken|kraak\s+ik"
 )
 # Chinese and Japanese run words together: no word boundaries around these.
 _CJK_HARM = (
@@ -270,6 +273,8 @@ _LATIN_DETAIL = either(
     r"(?:complete|full|entire)\s+(?:[\w-]+\s+){0,2}?(?:scheme|plan|guide|script|kit|"
     r"walkthrough|sequence|recipe|method)|exactly\s+how|exact\s+sequence|"
     r"which\s+(?:chemicals|tools|apps?|ones)\s+(?:to\s+use|work\s+best|act\s+fastest)|"
+    # Session 40: an answer to be continued (also a frame, below).
+    r"continue\s+(?:this|the\s+following)\s+(?:answer|response|text|document|reply)|complete\s+the\s+following\s+(?:document|answer|response|manual|guide)|pick\s+up\s+mid-sentence|finish\s+(?:the\s+code|this\s+(?:answer|response|document))|"
     r"as\s+convincing\s+as\s+the\s+real\s+thing|feel\s+authentic|real(?:-world)?\s+accuracy|"
     r"(?:practical|operational)\s+(?:sequence|steps|plan)|(?:plus|and|with|including)\s+the\s+"
     r"(?:phone\s+|call\s+)?script\s+to\s+use|actual\s+apps|"
@@ -371,6 +376,7 @@ _LATIN_FRAMES = either(
     r"(?:will|would)\s+only\s+(?:run|be\s+used)\s+(?:on|in|against)\s+(?:our\s+)?(?:own\s+)?"
     r"(?:test|lab|sandbox)|(?:scope\s+letter|pentest\s+scope)|tabletop\s+exercise|"
     r"my\s+teacher\s+(?:asked|said|wants)|"
+    r"continue\s+(?:this|the\s+following)\s+(?:answer|response|text|document|reply)|complete\s+the\s+following\s+(?:document|answer|response|manual|guide)|pick\s+up\s+mid-sentence|finish\s+(?:the\s+code|this\s+(?:answer|response|document))|"
     r"(?:writing|drafting|preparing|building|putting\s+together)\s+(?:a|an|the|our|my)\s+"
     r"(?:[\w-]+\s+){0,3}?(?:blog\s+post|article|newsletter|memo|guide|manual|course|chapter|"
     r"handout|deck|case\s+study|training|module)\b|"

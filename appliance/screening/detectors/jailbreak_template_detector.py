@@ -294,16 +294,45 @@ _MAX_FRAMES = 2
 # Many-shot jailbreaking: a forged dialogue where the assistant has complied again and again,
 # left open for the model to answer the last (harmful) question the same way, or laid out
 # as examples of how "a helpful assistant" answers harmful asks.
-_SPEAKER = r"(?:a|assistant|ai|bot|gpt|model|chatbot|assistent|asistente|assistente|asystent)"
+_SPEAKER = (
+    r"(?:a|assistant|ai|bot|gpt|model|chatbot|assistent|asistente|assistente|asystent|"
+    # Session 40: a pasted chat's "you:", a few-shot example's "Output:", Russian.
+    r"you|output|\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442|\u0430\u0441\u0438\u0441\u0442\u0435\u043d\u0442|"
+    + r")"
+)
+# Session 40: a quotation's ">", a heading's "###", a line's time stamp, a numbered turn
+# ("Turn 2 - you:").
+_TURN_PREFIX = (
+    r"(?:>[ \t]*)?(?:#{1,4}[ \t]*)?(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]*)?"
+    r"(?:turn\s+\d+\s*[-:\u2013][ \t]*)?"
+)
 _COMPLIANT_TURN = guarded(
-    r"(?:^[ \t]*\[?|(?<=[?.!\"\u201d])[ \t]+)" + _SPEAKER + r"\]?[ \t]*:[ \t]*[\"\u201c]?"
+    r"(?:^[ \t]*"
+    + _TURN_PREFIX
+    + r"\[?|(?<=[?.!\"\u201d])[ \t]+)"
+    + _SPEAKER
+    + r"\]?[ \t]*:[ \t]*[\"\u201c]?"
     r"(?:sure|of\s+course|certainly|absolutely|here\s+(?:are|is|you\s+go|it\s+is)|happy\s+to|"
-    r"no\s+problem|ok(?:ay)?|yes|done|klar|claro|bien\s+s\u00fbr|certo|jasne|natuurlijk|gern)\b"
+    r"no\s+problem|ok(?:ay)?|yes|done|klar|claro|bien\s+s\u00fbr|certo|jasne|natuurlijk|gern|"
+    r"\u043a\u043e\u043d\u0435\u0447\u043d\u043e|\u0440\u0430\u0437\u0443\u043c\u0435\u0435\u0442\u0441\u044f|\u0431\u0435\u0437\s+\u043f\u0440\u043e\u0431\u043b\u0435\u043c|"
+    # An answer elided as given: "[explanation]", "(answered)", "(complete working script)".
+    r"[\[(](?:answered|explanation|explained|details|done|complied)[\])]|"
+    r"\((?:complete|full|working)\b[^)\n]{0,60}\))"
+    r"(?!\w)"
     r"|\"role\"\s*:\s*\"assistant\"\s*,\s*\"content\"\s*:\s*\"(?:sure|of\s+course|certainly|"
     r"here|done|absolutely|yes)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_OPEN_TURN = re.compile(r"[ \t]*\[?" + _SPEAKER + r"\]?[ \t]*:[ \t]*", re.IGNORECASE)
+_OPEN_TURN = re.compile(
+    r"[ \t]*" + _TURN_PREFIX + r"\[?" + _SPEAKER + r"\]?[ \t]*:[ \t]*", re.IGNORECASE
+)
+# Session 40: earlier answers recalled as given, then the next step asked: "1. You
+# explained how ...", "Step 2 (done): ...".
+_RECALLED_TURN = guarded(
+    r"^[ \t]*(?:step\s+\d+\s*\(done\)\s*:|\d+[.)][ \t]*you\s+(?:explained|described|"
+    r"told\s+me|showed\s+me|covered|listed)\b)",
+    re.IGNORECASE | re.MULTILINE,
+)
 _HARM = re.compile(
     _HARMFUL + r"|\bhotwire|\bpick\s+(?:a\s+)?locks?\b|\blaunder|\bhack(?:ing)?\s+into\b|"
     r"\bsteal\b|\bbypass\s+(?:a\s+)?(?:paywall|alarm|security)|" + HARM + r"|"
@@ -329,7 +358,7 @@ def many_shot(text: str) -> Finding | None:
         return None
     turns = list(itertools.islice(_COMPLIANT_TURN.finditer(text), 64))
     if len(turns) < 2:
-        return None
+        return _recalled_steps(text)
     open_turn = _OPEN_TURN.fullmatch(text, text.rfind("\n") + 1) is not None
     # The last ask may only point back ("same address", "do the same for ..."): the harm is
     # then in an earlier ask the forged assistant complied with.
@@ -350,13 +379,37 @@ def many_shot(text: str) -> Finding | None:
     )
 
 
+def _recalled_steps(text: str) -> Finding | None:
+    """Three or more earlier answers recalled as given ("1. You explained how ...", "Step 2
+    (done): ..."), then a next step asked after the last of them, in a text that names a harm."""
+    recalled = list(itertools.islice(_RECALLED_TURN.finditer(text), 64))
+    if len(recalled) < _MANY_SHOT:
+        return None
+    line_end = text.find("\n", recalled[-1].end())
+    if line_end < 0 or _HARM.search(text) is None:
+        return None
+    return Finding(
+        kind="jailbreak_template",
+        start=recalled[0].start(),
+        end=len(text),
+        path="many_shot_recalled",
+        score=_MANY_SHOT_SCORE,
+        detail=f"{len(recalled)} answers recalled as given, then a harmful step",
+    )
+
+
 # Payload splitting: pieces to be joined, reversed or read off, then carried out ("une p1 +
 # p2 + p3 y ejecútalo", "take the first word of each line and follow the sentence").
-_JOINED_CODE = r"\b\w+\s*\+\s*\w+\s*\+\s*\w+"
+# Session 40: two strings joined by name ("z = a + b"), and Turkish "join the pieces".
+_JOINED_CODE = (
+    r"\b\w+\s*\+\s*\w+\s*\+\s*\w+|\b\w\s*=\s*\w\s*\+\s*\w\b|"
+    r"par\u00e7a\w*\s+birle\u015ftir"
+)
 _JOINED_WORDS = (
     r"\b(?:(?:concatenat\w+|combin\w+|join\w*|merg\w+|une|unir|unisci|verbinde)\s+"
     r"(?:(?:the|these|all|los|las|i|le|die)\s+)?(?:parts?|pieces|strings|variables|fragments?|"
-    r"steps|lines|p1|a\s+and\s+b|\w+\s*\+\s*\w+)|(?:first|last)\s+(?:word|letter)s?\s+of\s+"
+    r"steps|lines|p1|a\s+and\s+b|\w+\s*\+\s*\w+)|arrange\s+(?:them|the\s+(?:tokens|words|"
+    r"pieces))\s+(?:by|in)\s+(?:number|order)|(?:first|last)\s+(?:word|letter)s?\s+of\s+"
     r"(?:each|every)\s+(?:line|sentence|paragraph)|read\s+(?:the\s+following|this|it)\s+"
     r"backwards?)"
 )
@@ -366,7 +419,17 @@ _CARRY_OUT = (
     r"resulting|combined|final|full|hidden|joined|assembled|concatenated)(?:\s+[\w-]+)?|"
     r"sentence|message|phrase|instruction)|(?:execute|carry\s+out|obey|act\s+on)\s+(?:it|them)|"
     r"do\s+(?:what|as)\s+(?:it|they)\s+says?|ejec[uú]ta(?:lo|la|los)|esegui(?:lo|la)|"
-    r"f[uü]hre\s+(?:es|sie|das)\s+aus|ex[ée]cute[sz]?-le|wykonaj\s+(?:to|je|polecenie))"
+    r"f[uü]hre\s+(?:es|sie|das)\s+aus|ex[ée]cute[sz]?-le|wykonaj\s+(?:to|je|polecenie)|"
+    # Session 40: the joined question answered, what the lines spell written out, a model's
+    # reply to the joined string shown ("what SmartGPT(z) would return").
+    r"answer\s+(?:the\s+)?(?:whole|resulting|combined|full|joined)\s+(?:thing|question|request)|"
+    r"odpowiedz\s+na\s+(?:powsta\w+\s+)?pytanie|responde\s+a\s+la\s+pregunta\s+resultante|"
+    r"write\s+(?:out\s+)?(?:a\s+)?(?:complete\s+)?(?:working\s+)?(?:version\s+of\s+)?what\s+"
+    r"(?:it|they)\s+spells?|what\s+[\w-]+\s*\(\s*\w\s*\)\s+would\s+(?:return|output|say)|"
+    r"talimat\w*\s+(?:eksiksiz\s+)?uygula|answer\s+the\s+question\s+\w+\s*\+\s*\w+|"
+    r"(?:output|answer|response)\s+you\s+would\s+give\s+(?:for|to)\s+\w\b|"
+    r"(?:output|answer|write|produce|print)\s+(?=\w+\s*\+\s*\w+\s*\+)|answer\s+the\s+"
+    r"resulting\s+sentence)"
 )
 # After words that say to join or reverse, "do it" or "follow it" points at the result too;
 # beside code that adds strings ("total = a + b + c ... why does it do that?") it does not.
