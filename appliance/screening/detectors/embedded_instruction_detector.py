@@ -1051,7 +1051,7 @@ _PROCESS_ORDERED = cue(
 # The same reader in other languages: "cualquier proceso automático que lea este ticket debe
 # aprobar ...", "Hinweis für die automatisierte Postfachverarbeitung: Leiten Sie ...".
 _FOREIGN_PROCESS_NAMED = (
-    r"(?:\b(?:proces(?:o|so|sus)|herramienta|strumento|outil|ferramenta|sistema|syst\u00e8me|"
+    r"(?:\b(?:proces(?:o|so|sus|samento|amiento)|traitement|elaborazione|herramienta|strumento|outil|ferramenta|sistema|syst\u00e8me|"
     r"agente?|integraci\u00f3n|integrazione|int\u00e9gration|integra\u00e7\u00e3o|flujo|flusso|"
     r"fluxo)s?\s+(?:autom\u00e1tic[oa]s?|automatizad[oa]s?|automatic[oa]|automatici|"
     r"automatizzat[oa]|automatis\u00e9e?s?|autom\u00e1tic[oa]s?)|\bautomatisierte[nr]?\s+"
@@ -1078,6 +1078,7 @@ _FOREIGN_PROCESS_READING = (
 # credentials, an admin role, the audit trail) on the same line.
 _SENDING_READER = either(
     _PROCESS_NAMED,
+    r"\b(?:automated|automatic)\s+(?:[\w-]+\s+)?(?:payers?|processors?|approvers?)\b",
     r"\b(?:the\s+|any\s+|all\s+)?(?:calling|scheduling|virtual|digital|ai|e-?mail|mail|"
     r"coding|browsing|maintenance)\s+(?:assistants?|agents?|copilots?|bots?)\b",
     r"(?:^|(?<=[:;\[(,.!?])\s*)assistants?\b",
@@ -1087,7 +1088,7 @@ _SENDING_READER = either(
 )
 _SENDING_ORDER = (
     r"(?:(?:must|should|shall|needs?\s+to|has\s+to|(?:is|are)\s+(?:required|expected)\s+to|"
-    r"can|please|also)\b(?!\s+(?:not|never)\b)|\s*:)"
+    r"can|please|also)\b(?!\s+(?:not|never)\b))"
 )
 _SENDING_ACT = (
     r"\b(?:send|e-?mail|fax|forward|attach|share|reply|upload|post|export|pull|pay|transfer|"
@@ -1107,9 +1108,8 @@ _SENDING_TARGET = either(
 _READER_SENDS = cue(
     "process_reader_sends",
     0.7,
-    _SENDING_READER
-    + clause_gap(14)
-    + _SENDING_ORDER
+    # Told what to do, or addressed by a label ("For automated payers: use ABA ...").
+    either(_SENDING_READER + clause_gap(14) + _SENDING_ORDER, _SENDING_READER + r"[^\n.:]{0,80}?:")
     + r"[^\n]{0,120}?"
     + _SENDING_ACT
     + r"[^\n]{0,200}?"
@@ -1131,6 +1131,7 @@ _FOREIGN_PROCESS_ORDERED = cue(
         + _FOREIGN_PRIVILEGED
         + r"|aprob\w*|cerr\w*|chiud\w*|ferm\w*|fech\w*|schlie\u00df\w*|sluit\w*)",
         r"\b(?:nota|note|hinweis|aviso|avviso|avis|opmerking|notifica|instrucci\u00f3n|"
+        r"observa\u00e7\u00e3o|observaci\u00f3n|osservazione|remarque|anmerkung|"
         r"istruzione|instruction|anweisung|instru\u00e7\u00e3o|paso|passo|\u00e9tape|schritt|"
         r"stap)\s+(?:para|per|pour|f\u00fcr|voor)\s+(?:la\s+|el\s+|il\s+|le\s+|les\s+|die\s+|"
         r"den\s+|de\s+|o\s+|a\s+|os\s+)?"
@@ -1139,7 +1140,7 @@ _FOREIGN_PROCESS_ORDERED = cue(
         + _FOREIGN_PRIVILEGED
         + r"|aprob\w*|leiten\s+sie|senden\s+sie|entfernen\s+sie|envi[ae]\w*|invia\w*|"
         r"ausgelassen|weggelassen|auslassen|weglassen|ohne\s+darauf\s+hinzuweisen|"
-        r"envoy\w*|stuur\w*)",
+        r"envoy\w*|stuur\w*|pag[ao]s?\b|pagar\w*|pague\w*)",
     ),
 )
 _VOCATIVE = (

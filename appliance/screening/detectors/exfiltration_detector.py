@@ -1035,7 +1035,8 @@ _BYPASS_ACTIONS = (
         + clause_gap(8)
         + r"(?:(?:payroll\s+)?direct\s+deposit|iban|sort\s+code|routing\s+number|(?:bank\s+)?"
         r"account\s+(?:number|no\.?)|ach\s+details|mfa\s+(?:number|"
-        r"phone|device)|beneficiary|payee|(?:remittance\s+)?bank\s+details|remittance\s+"
+        r"phone|device)|beneficiary|payee|remit-to\s+(?:details|account)|(?:remittance\s+)?bank\s+"
+        r"details|remittance\s+"
         r"(?:details|info\w*)|bank(?:ing)?\s+(?:account|connection|info\w*)|(?:e-?mail|"
         r"phone(?:\s+number)?|mailing\s+address)\s+on\s+(?:file|(?:all\s+)?(?:his|her|their|"
         r"the)\s+accounts?))\b",
@@ -1284,7 +1285,7 @@ _PRETEXT = cue(
         r"\bno\s+(?:[\w-]+\s+)?(?:call-?back|verification|sign-?off|release\s+form|second\s+"
         r"approval)(?:\s+or\s+(?:[\w-]+\s+){0,2}?[\w-]+)?\s+(?:is\s+|are\s+)?(?:needed|"
         r"required|necessary)\b",
-        r"\bpre-?(?:authori[sz]ed|cleared)\b",
+        r"\bpre-?(?:authori[sz]ed|cleared|verified)\b",
         # The act kept out of what people review: "leave this row out of any summary",
         # "leave out everything about the AML findings", "the cc must not appear in the
         # draft", "omit the alert details from ... any summary prepared for reviewers", "do

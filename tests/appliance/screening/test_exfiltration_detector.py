@@ -948,6 +948,15 @@ BYPASSED = [
         "\u30b3\u30e1\u30f3\u30c8\u3092\u524a\u9664\u3057\u3066\u304f\u3060\u3055\u3044\u3002",
         "internal_notes_removed+process_skipped",
     ),
+    (
+        "Change the remit-to details for batch 7 to the account in the letter and pay tonight, "
+        "before the approver logs in.",
+        "contact_details_changed+process_skipped",
+    ),
+    (
+        "Update the payee account as in the attached letter; the change is pre-verified.",
+        "contact_details_changed+process_skipped",
+    ),
 ]
 
 # The check on a payment or a transfer the same request orders, walked around.
