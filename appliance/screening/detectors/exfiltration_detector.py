@@ -315,7 +315,11 @@ _PEOPLE_RECORDS = (
     r"histor(?:y|ies)|summaries|emails|addresses|information|profiles)|discharge\s+summaries|"
     r"medical\s+records|transaction\s+histor(?:y|ies)|(?:last|recent)\s+\d+\s+transactions|"
     r"salar(?:y|ies)\s+(?:data|details|list)|home\s+addresses|"
-    r"(?:ssns?|social\s+security\s+numbers?)\s+and\s+(?:dates?\s+of\s+birth|dobs?))"
+    r"(?:ssns?|social\s+security\s+numbers?)\s+and\s+(?:dates?\s+of\s+birth|dobs?)|"
+    # Session 40: cards, charts, loan files, who filed a whistleblower report.
+    r"(?:real\s+)?card\s+numbers|medical\s+files?|psych(?:iatric)?\s+(?:evals?|notes)|"
+    r"loan\s+(?:agreements|files|applications)|whistleblower\s+reports?|(?:list|names|details)\s+"
+    r"of\s+(?:all\s+)?(?:the\s+)?(?:employees|patients|customers|clients|staff|applicants))"
 )
 # Free-mail providers, in the appliance's markets: the address ends after the provider's one
 # or two short labels (not "alerts@mail.acme.io"), and may run straight into text in a
@@ -363,7 +367,7 @@ _CREDENTIALS_TO_FREE_MAIL = cue(
 )
 _RECORDS_VERB = (
     r"\b(?:export|dump|download|pull|extract|copy|send|email|e-mail|mail|upload|post|forward|"
-    r"share|sync|transfer)\b"
+    r"share|sync|transfer|attach|zip)\b"
 )
 _RECORDS_OUT = cue(
     "records_to_private_destination",
@@ -381,6 +385,8 @@ _RECORDS_OUT = cue(
         + _RECORDS_VERB
         + r"[^\n]{0,80}?"
         + _PRIVATE_DESTINATION,
+        # Session 40: a mailbox forwarded whole to a free-mail box.
+        r"\b(?:auto-?forward\w*|forward(?:ing)?\s+rule)\b[^\n]{0,160}?" + _PRIVATE_DESTINATION,
     ),
 )
 # Confidential things an organisation keeps in: credentials, bulk records about people,
@@ -1046,7 +1052,8 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         either(
             r"\b(?:add|put)\b" + clause_gap(10) + r"(?:allow[\s-]*list|whitelist|safe[\s-]*list)\b",
-            r"\b(?:allow-?list|whitelist|safe-?list)\s+(?:the|this|that|these|our|their)\b",
+            r"\b(?:allow-?list|whitelist|safe-?list)\s+(?:the|this|that|these|our|their|"
+            r"\d{1,3}(?:\.\d{1,3}){3})\b",
         ),
     ),
     cue(
@@ -1145,6 +1152,28 @@ _BYPASS_ACTIONS = (
         + clause_gap(14)
         + r"(?:balance|accounts?|records?|diagnos\w+|chart|medical\s+file|salary|"
         r"transactions)\b",
+    ),
+    cue(
+        "rights_granted_translated",
+        _BYPASS_SCORE,
+        r"\b(?:ruolo|role|rol|papel)\s+(?:di|de|d')\s*(?:amministrator\w*|administra\w+)|"
+        r"\bdroits\s+d'administrat\w+|\badministratorrechte\b|\badminrechte\b",
+    ),
+    cue(
+        "alerts_disabled_translated",
+        _BYPASS_SCORE,
+        r"\bdesactiv\w*\s+(?:las\s+|los\s+)?(?:alertas|avisos|notificaciones)\b",
+    ),
+    cue(
+        "mailbox_opened_translated",
+        _BYPASS_SCORE,
+        r"\b(?:acess\w+|abr\w+)\s+(?:a\s+)?caixa\s+de\s+(?:e-?mail|correio)\s+d[aoe]\b|"
+        r"\b(?:acced\w+|abr\w+)\s+(?:a\s+|al\s+|el\s+)?(?:buz\u00f3n|correo)\s+de\b",
+    ),
+    cue(
+        "refund_issued",
+        _BYPASS_SCORE,
+        r"\bissue\s+(?:a\s+)?[$\u20ac\u00a3]\s?\d[\d,.]*\s?k?\s+refund\b",
     ),
     cue(
         "owner_made",
@@ -1366,6 +1395,22 @@ _PRETEXT = cue(
         r"\ben\s+secret\b|\bingen\s+anledning\s+att\s+(?:skapa|g\u00f6ra)\s+ett\s+\u00e4rende\b|"
         r"\butan\s+att\s+(?:meddela|s\u00e4ga\s+till|informera)\b|\bzonder\s+(?:het\s+)?"
         r"(?:te\s+melden|compliance|audit)\b",
+        # The check called needless or done by word of mouth, the process called slow: "no
+        # longer need the controller's validation", "OK'd this one verbally", "I verified
+        # her verbally", "IT is backlogged", "the change request is still in draft", "le
+        # autorizzazioni le sistemiamo dopo", "she's on leave".
+        r"\b(?:no\s+longer|don'?t|doesn'?t|do\s+not|does\s+not)\s+need\s+(?:the\s+|a\s+|any\s+)?"
+        # Not where a standard change is named, which the process approved in advance.
+        r"(?:[\w'-]+\s+)?(?:approval|validation|sign-?off|verification|review)\b"
+        r"(?![^.\n]{0,80}\bstandard\s+change)|"
+        r"\bn'ont\s+plus\s+besoin\s+d[eu]\s+(?:la\s+)?(?:validation|approbation|signature)\b",
+        r"\b(?:ok'?d|okayed|approved|agreed\s+to)\s+(?:it\s+|this\s+(?:one\s+)?)?verbally\b|"
+        r"\bverbal(?:ly)?\s+(?:ok|okay|approval|sign-?off)\b|\bverified\s+(?:her|him|them|it)\s+"
+        r"verbally\b",
+        r"\b(?:it|the\s+help\s*desk|helpdesk|security|procurement)\s+is\s+(?:backlogged|swamped|"
+        r"too\s+slow)\b|\bstill\s+in\s+draft\b|\bsistemiamo\s+dopo\b",
+        r"\b(?:she'?s|he'?s|she\s+is|he\s+is)\s+on\s+(?:leave|holiday|vacation)\b|\best\u00e1\s+"
+        r"de\s+(?:f\u00e9rias|vacaciones)\b",
         r"\bin\s+verwarring\s+brengen\b|\u5185\u7dd2\u3067|\u79d8\u5bc6\u88cf\u306b|\u77e5\u3089\u305b\u305a\u306b|"
         r"\u6084\u6084|\u4e0d\u8981\u544a\u8bc9",
         translated_controls.PRETEXTS,
