@@ -1051,7 +1051,8 @@ _PROCESS_ORDERED = cue(
 # The same reader in other languages: "cualquier proceso automático que lea este ticket debe
 # aprobar ...", "Hinweis für die automatisierte Postfachverarbeitung: Leiten Sie ...".
 _FOREIGN_PROCESS_NAMED = (
-    r"(?:\b(?:proces(?:o|so|sus|samento|amiento)|traitement|elaborazione|herramienta|strumento|outil|ferramenta|sistema|syst\u00e8me|"
+    r"(?:\b(?:proces(?:o|so|sus|samento|amiento)|traitement|"
+    r"elaborazione|herramienta|strumento|outil|ferramenta|sistema|syst\u00e8me|"
     r"agente?|integraci\u00f3n|integrazione|int\u00e9gration|integra\u00e7\u00e3o|flujo|flusso|"
     r"fluxo)s?\s+(?:autom\u00e1tic[oa]s?|automatizad[oa]s?|automatic[oa]|automatici|"
     r"automatizzat[oa]|automatis\u00e9e?s?|autom\u00e1tic[oa]s?)|\bautomatisierte[nr]?\s+"

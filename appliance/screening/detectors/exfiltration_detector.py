@@ -1112,7 +1112,8 @@ _BYPASS_ACTIONS = (
     cue(
         "rights_copied",
         _BYPASS_SCORE,
-        r"\b(?:clone|copy|mirror)\s+(?:(?:dr|mr|mrs|ms)\.?\s+)?(?:his|her|their|[\w.-]+['\u2019]s)\s+"
+        r"\b(?:clone|copy|mirror)\s+(?:(?:dr|mr|mrs|ms)\.?\s+)?(?:his|"
+        r"her|their|[\w.-]+['\u2019]s)\s+"
         r"(?:role|permissions|"
         r"access|rights)\b|\bsame\s+(?:[\w-]+\s+)?(?:permissions|rights|access)\s+as\b|"
         r"\bgrant\s+(?:read|write|full|edit)\s+access\s+(?:on|to)\b",
@@ -1411,7 +1412,8 @@ _PRETEXT = cue(
         r"too\s+slow)\b|\bstill\s+in\s+draft\b|\bsistemiamo\s+dopo\b",
         r"\b(?:she'?s|he'?s|she\s+is|he\s+is)\s+on\s+(?:leave|holiday|vacation)\b|\best\u00e1\s+"
         r"de\s+(?:f\u00e9rias|vacaciones)\b",
-        r"\bin\s+verwarring\s+brengen\b|\u5185\u7dd2\u3067|\u79d8\u5bc6\u88cf\u306b|\u77e5\u3089\u305b\u305a\u306b|"
+        r"\bin\s+verwarring\s+brengen\b|\u5185\u7dd2\u3067|\u79d8\u5bc6\u88cf\u306b|"
+        r"\u77e5\u3089\u305b\u305a\u306b|"
         r"\u6084\u6084|\u4e0d\u8981\u544a\u8bc9",
         translated_controls.PRETEXTS,
     ),

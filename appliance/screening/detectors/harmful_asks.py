@@ -124,7 +124,8 @@ _TAKEOVER = (
     r"cards?|card\s+(?:numbers|details)|credentials|(?:business\s+)?cheques?|checks)|"
     r"business\s+e-?mail\s+compromise|"
     r"(?:into\s+(?:my\s+)?[\w-]+['\u2019]s\s+(?:gmail|e-?mail|inbox|icloud|instagram|facebook|"
-    r"accounts?))|(?:convinc|trick|persuad|manipulat|get)\w*\s+(?:an?\s+|the\s+|our\s+)?(?:[\w-]+\s+){0,3}?"
+    r"accounts?))|(?:convinc|trick|persuad|manipulat|get)\w*\s+(?:an?\s+|"
+    r"the\s+|our\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:agents?|tellers?|clerks?|staff|carriers?|help\s?desk|support|team|operators?|"
     r"attendants?)\s+(?:[\w-]+\s+){0,2}?to\s+(?:reset|change|swap|port|release|wire|"
     r"transfer|disclose|unlock|approve)|vishing|smishing|"
@@ -132,7 +133,8 @@ _TAKEOVER = (
     r"fraccionar\s+(?:los\s+)?(?:ingresos|dep\u00f3sitos)|phishing-?seiten?"
 )
 _COVERT = (
-    r"install\w*\s+(?:them|it|an?\s+app)\s+secretly|(?:secretly|covertly)\s+(?:put|install|place|hide|track|monitor|record|follow|read)\w*|"
+    r"install\w*\s+(?:them|it|an?\s+app)\s+secretly|(?:secretly|"
+    r"covertly)\s+(?:put|install|place|hide|track|monitor|record|follow|read)\w*|"
     r"(?:tracking|spy|monitoring|stalker)\s*(?:software|apps?|tools?|devices?|ware)\s+on\s+"
     r"(?:another|someone|somebody|his|her|their|my\s+(?:wife|husband|partner|girlfriend|"
     r"boyfriend|ex)|an?\s+(?:ex|partner|spouse))|"
@@ -153,7 +155,8 @@ _MEDICAL = (
     r"(?:prescriptions?|scripts|doctor'?s\s+notes?|sick\s+notes?|medical\s+certificates?|"
     r"discharge\s+letters?|refund\s+returns?|tax\s+returns?|invoices?|cheques?|passports?|"
     r"id\s+documents?|identity\s+documents?)|"
-    r"(?:oxycodone|opioid|fentanyl|morphine|narcotics?)\s+prescriptions?\s+that\s+pass(?:es)?|ordonnance\w*\s+(?:[\w\u00e9-]+\s+){0,4}?"
+    r"(?:oxycodone|opioid|fentanyl|morphine|narcotics?)\s+prescriptions?\s+that\s+pass(?:es)?|"
+    r"ordonnance\w*\s+(?:[\w\u00e9-]+\s+){0,4}?"
     r"falsifi\w+|falsifi\w+\s+(?:une?\s+)?ordonnance\w*|podrobi\w+\s+recept\w*"
 )
 _FINANCIAL = (
@@ -184,7 +187,11 @@ _FOREIGN = (
     r"entrar\s+en\s+la\s+cuenta|pirater\s+(?:le|la|un|une)\s+compte|"
     r"in\s+(?:das|ein)\s+(?:e-?mail-?)?konto\s+(?:einbrechen|eindringen|hacken)"
     # Session 40: Russian and Dutch.
-    r"|\u043e\u0431\u043d\u0430\u043b\u0438\u0447\w*|\u043f\u043e\u0434\u0434\u0435\u043b\u044c\u043d\w+|\u0447\u0443\u0436\w+\s+(?:\u043f\u0430\u0440\u043e\u043b\u044c|\u043a\u0430\u0440\u0442\w*|\u0430\u043a\u043a\u0430\u0443\u043d\u0442\w*|\u043f\u043e\u0447\u0442\w*)|"
+    r"|\u043e\u0431\u043d\u0430\u043b\u0438\u0447\w*|"
+    r"\u043f\u043e\u0434\u0434\u0435\u043b\u044c\u043d\w+|"
+    r"\u0447\u0443\u0436\w+\s+(?:\u043f\u0430\u0440\u043e\u043b\u044c|"
+    r"\u043a\u0430\u0440\u0442\w*|\u0430\u043a\u043a\u0430\u0443\u043d\u0442\w*|"
+    r"\u043f\u043e\u0447\u0442\w*)|"
     r"nep-?\w*inlogpagina\w*|iemands\s+whatsapp|wachtwoord\w*\s+kraken|kraak\s+ik"
 )
 # Chinese and Japanese run words together: no word boundaries around these.
@@ -274,7 +281,10 @@ _LATIN_DETAIL = either(
     r"walkthrough|sequence|recipe|method)|exactly\s+how|exact\s+sequence|"
     r"which\s+(?:chemicals|tools|apps?|ones)\s+(?:to\s+use|work\s+best|act\s+fastest)|"
     # Session 40: an answer to be continued (also a frame, below).
-    r"continue\s+(?:this|the\s+following)\s+(?:answer|response|text|document|reply)|complete\s+the\s+following\s+(?:document|answer|response|manual|guide)|pick\s+up\s+mid-sentence|finish\s+(?:the\s+code|this\s+(?:answer|response|document))|"
+    r"continue\s+(?:this|the\s+following)\s+(?:answer|response|"
+    r"text|document|reply)|complete\s+the\s+following\s+(?:document|"
+    r"answer|response|manual|guide)|pick\s+up\s+mid-sentence|"
+    r"finish\s+(?:the\s+code|this\s+(?:answer|response|document))|"
     r"as\s+convincing\s+as\s+the\s+real\s+thing|feel\s+authentic|real(?:-world)?\s+accuracy|"
     r"(?:practical|operational)\s+(?:sequence|steps|plan)|(?:plus|and|with|including)\s+the\s+"
     r"(?:phone\s+|call\s+)?script\s+to\s+use|actual\s+apps|"
@@ -376,7 +386,10 @@ _LATIN_FRAMES = either(
     r"(?:will|would)\s+only\s+(?:run|be\s+used)\s+(?:on|in|against)\s+(?:our\s+)?(?:own\s+)?"
     r"(?:test|lab|sandbox)|(?:scope\s+letter|pentest\s+scope)|tabletop\s+exercise|"
     r"my\s+teacher\s+(?:asked|said|wants)|"
-    r"continue\s+(?:this|the\s+following)\s+(?:answer|response|text|document|reply)|complete\s+the\s+following\s+(?:document|answer|response|manual|guide)|pick\s+up\s+mid-sentence|finish\s+(?:the\s+code|this\s+(?:answer|response|document))|"
+    r"continue\s+(?:this|the\s+following)\s+(?:answer|response|"
+    r"text|document|reply)|complete\s+the\s+following\s+(?:document|"
+    r"answer|response|manual|guide)|pick\s+up\s+mid-sentence|"
+    r"finish\s+(?:the\s+code|this\s+(?:answer|response|document))|"
     r"(?:writing|drafting|preparing|building|putting\s+together)\s+(?:a|an|the|our|my)\s+"
     r"(?:[\w-]+\s+){0,3}?(?:blog\s+post|article|newsletter|memo|guide|manual|course|chapter|"
     r"handout|deck|case\s+study|training|module)\b|"

@@ -297,8 +297,8 @@ _MAX_FRAMES = 2
 _SPEAKER = (
     r"(?:a|assistant|ai|bot|gpt|model|chatbot|assistent|asistente|assistente|asystent|"
     # Session 40: a pasted chat's "you:", a few-shot example's "Output:", Russian.
-    r"you|output|\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442|\u0430\u0441\u0438\u0441\u0442\u0435\u043d\u0442|"
-    + r")"
+    r"you|output|\u0430\u0441\u0441\u0438\u0441\u0442\u0435\u043d\u0442|"
+    r"\u0430\u0441\u0438\u0441\u0442\u0435\u043d\u0442)"
 )
 # Session 40: a quotation's ">", a heading's "###", a line's time stamp, a numbered turn
 # ("Turn 2 - you:").
@@ -314,7 +314,9 @@ _COMPLIANT_TURN = guarded(
     + r"\]?[ \t]*:[ \t]*[\"\u201c]?"
     r"(?:sure|of\s+course|certainly|absolutely|here\s+(?:are|is|you\s+go|it\s+is)|happy\s+to|"
     r"no\s+problem|ok(?:ay)?|yes|done|klar|claro|bien\s+s\u00fbr|certo|jasne|natuurlijk|gern|"
-    r"\u043a\u043e\u043d\u0435\u0447\u043d\u043e|\u0440\u0430\u0437\u0443\u043c\u0435\u0435\u0442\u0441\u044f|\u0431\u0435\u0437\s+\u043f\u0440\u043e\u0431\u043b\u0435\u043c|"
+    r"\u043a\u043e\u043d\u0435\u0447\u043d\u043e|"
+    r"\u0440\u0430\u0437\u0443\u043c\u0435\u0435\u0442\u0441\u044f|"
+    r"\u0431\u0435\u0437\s+\u043f\u0440\u043e\u0431\u043b\u0435\u043c|"
     # An answer elided as given: "[explanation]", "(answered)", "(complete working script)".
     r"[\[(](?:answered|explanation|explained|details|done|complied)[\])]|"
     r"\((?:complete|full|working)\b[^)\n]{0,60}\))"
