@@ -371,14 +371,8 @@ def many_shot(text: str) -> Finding | None:
     )
     if not left_open and (len(turns) < _MANY_SHOT or _HARM.search(text) is None):
         return None
-    return Finding(
-        kind="jailbreak_template",
-        start=turns[0].start(),
-        end=len(text),
-        path="many_shot_compliance",
-        score=_MANY_SHOT_SCORE,
-        detail=f"{len(turns)} compliant turns" + (", then an open one" if open_turn else ""),
-    )
+    detail = f"{len(turns)} compliant turns" + (", then an open one" if open_turn else "")
+    return _many_shot_finding(text, turns[0].start(), "many_shot_compliance", detail)
 
 
 def _recalled_steps(text: str) -> Finding | None:
@@ -387,16 +381,21 @@ def _recalled_steps(text: str) -> Finding | None:
     recalled = list(itertools.islice(_RECALLED_TURN.finditer(text), 64))
     if len(recalled) < _MANY_SHOT:
         return None
-    line_end = text.find("\n", recalled[-1].end())
-    if line_end < 0 or _HARM.search(text) is None:
+    if text.find("\n", recalled[-1].end()) < 0 or _HARM.search(text) is None:
         return None
+    detail = f"{len(recalled)} answers recalled as given, then a next step"
+    return _many_shot_finding(text, recalled[0].start(), "many_shot_recalled", detail)
+
+
+def _many_shot_finding(text: str, start: int, path: str, detail: str) -> Finding:
+    """A forged run of answers, from its first turn to the end of the text."""
     return Finding(
         kind="jailbreak_template",
-        start=recalled[0].start(),
+        start=start,
         end=len(text),
-        path="many_shot_recalled",
+        path=path,
         score=_MANY_SHOT_SCORE,
-        detail=f"{len(recalled)} answers recalled as given, then a harmful step",
+        detail=detail,
     )
 
 
