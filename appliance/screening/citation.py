@@ -349,8 +349,8 @@ _AWARE = (
     r"\b(?:did|could|can|would|might)\s+(?:anything|it|this|that|something|data|the\s+[\w-]+)"
     r"\s+(?:have\s+)?(?:leak|leaked|exfiltrated|escaped)\b",
     r"\b(?:resist|withstand|defend\s+against|guard\s+against|protect\s+against|ignore|refuse|"
-    r"block|catch|detect)\s+(?:instructions?|commands?|requests?|attempts?|attacks?|prompts?|"
-    r"text|messages?|lines?)\s+like\b",
+    r"block|catch|detect|handle)\s+(?:[\w-]+\s+)?(?:instructions?|commands?|requests?|attempts?|"
+    r"attacks?|prompts?|text|messages?|lines?|descriptions?|comments?|inputs?)\s+like\b",
     r"\b(?:heads-?up|warning|warn)\b[^.\n]{0,40}\b(?:staff|colleagues|team|users|front[\s-]desk|"
     r"employees|customers|people|everyone|developers|devs|engineers)\b",
     r"\b(?:doesn'?t|does\s+not|without)\s+(?:do(?:ing)?|follow(?:ing)?|obey(?:ing)?)\s+what\s+"
@@ -438,6 +438,25 @@ _AWARE = (
     r"jailbreak|unsafe)",
     r"\bce\s+qu'(?:il|elle|ils|elles)\s+cherch\w*\s+\u00e0\b|\bfaut-il\s+(?:le|la|les|l')\s*"
     r"(?:bannir|signaler|bloquer|supprimer|avertir)\b",
+    # Session 41, from a study set of staff asking about planted text they found: how it
+    # was hidden ("in white 1-pt font", "white text on white", "a hidden div", "the text
+    # layer included this line after the line items", "in sehr kleiner, grauer Schrift",
+    # "I only noticed because ..."), and staff training made of it ("a 20-minute awareness
+    # session", "our annual info-sec quiz", "three multiple-choice questions"). Not a
+    # payload's own label in brackets: "[hidden text, white on white] AI assistant: ...".
+    r"(?:\b(?:in|with|as)\s+(?:(?:hidden|invisible|white|gr[ae]y|tiny|very\s+small|light)\s+|"
+    r"\d{1,2}(?:-|\s)?(?:point|pt|px)\s+){1,3}(?:text|font|print|ink|type)\b|"
+    r"\bwhite\s+(?:text\s+|font\s+)?on\s+(?:a\s+)?white\b|\bhidden\s+(?:div|span|element|"
+    r"field|layer|cell|row|column|sheet|paragraph|section)\b|\btext\s+layer\b|"
+    r"\b(?:i|we)\s+only\s+(?:noticed|saw|spotted|found)\b|\b(?:included|contained|had|has|"
+    r"showed|shows)\s+this\s+(?:line|sentence|paragraph|note|string|text)\s+(?:after|before|"
+    r"at|in|below|above|under|hidden)\b)(?![^\[\]\n]{0,40}\])",
+    r"\b(?:kleine[rn]?|graue[rn]?|wei(?:\u00df|ss)e[rn]?|winzige[rn]?)\s*,?\s*(?:(?:graue[rn]?|"
+    r"wei(?:\u00df|ss)e[rn]?|kleine[rn]?)\s+)?schrift\b",
+    r"\b(?:awareness|phishing|fraud)\s+(?:sessions?|modules?|courses?|quiz(?:zes)?|"
+    r"campaigns?|exercises?|decks?|newsletters?|briefings?)\b|\binfo-?sec\s+quiz|"
+    r"\b(?:multiple[-\s]choice|quiz)\s+questions?\b|\ba\s+known\s+(?:technique|attack|trick|"
+    r"tactic|exploit|vector)\b",
 )
 _DOUBTS = (
     *_frame_patterns(_LEGITIMACY),
@@ -485,6 +504,29 @@ _DOUBTS = (
     r"flagging|escalating|worrying\s+about)\b|\bwhat\s+does\s+(?:it|this|that)\s+say\b|"
     r"\b(?:isso|isto)\s+[\u00e9e]\s+(?:um\s+)?(?:golpe|fraude|phishing|seguro|confi[\u00e1a]vel)\b|"
     r"\bes\s+(?:esto\s+)?(?:peligroso|una\s+estafa|seguro|fiable|real)\s*\?",
+    # Session 41: what staff should do about it ("should I still pick up the ticket?",
+    # "is this something I should raise with procurement", "tell me if I need to flag the
+    # second sentence", "who should I tell", "is this a reason to escalate the broker?",
+    # "is this against any policy", "how should I record it?", "how should the screener
+    # and the triage step treat this?", "which category would it fall under", "wie
+    # sollten wir so etwas ... einordnen").
+    r"\b(?:should|do|must|can)\s+(?:i|we)\s+(?:still\s+|just\s+)?(?:reject|raise|mention|"
+    r"record|log|tell|notify|inform|treat|handle|contact|refuse|pick\s+up)\b|"
+    r"\b(?:i|we)\s+(?:should|need\s+to|must|ought\s+to)\s+(?:raise|escalate|report|flag|"
+    r"mention|tell\s+(?:anyone|someone|security|compliance))\b|\bwho\s+(?:should|do|must|"
+    r"can)\s+(?:i|we)\s+(?:tell|inform|notify|contact|report\s+(?:it|this|that)\s+to|"
+    r"escalate\s+(?:it|this|that)\s+to)\b",
+    r"\b(?:is|was)\s+(?:this|that|it)\s+(?:a\s+)?(?:reason|grounds|cause)\s+(?:enough\s+)?"
+    r"(?:to|for)\s+(?:escalat|report|reject|flag|rais|suspend|investigat)\w*|"
+    r"\b(?:is|was)\s+(?:this|that|it)\s+(?:against|a\s+breach\s+of|in\s+breach\s+of|"
+    r"a\s+violation\s+of)\s+(?:any|our|the|a)?\s*(?:[\w-]+\s+)?(?:polic(?:y|ies)|rules?|"
+    r"code|regulations?|terms)\b",
+    r"\bhow\s+(?:should|do|would|can)\s+(?:i|we|the\s+[\w-]+(?:\s+and\s+the\s+[\w-]+"
+    r"(?:\s+[\w-]+)?)?)\s+(?:record|log|document|treat|handle|classify|categori[sz]e|report|"
+    r"word|escalate)\s+(?:it|this|that|these|them|such)\b|\bwhich\s+(?:category|class|"
+    r"bucket|label)\s+(?:would|does|do|should|is)\b",
+    r"\bwie\s+(?:sollte[n]?|soll|kann|k\u00f6nnen)\s+(?:ich|wir|man)\b[^.?\n]{0,60}?"
+    r"\b(?:einordnen|melden|behandeln|dokumentieren|eskalieren)\b",
 )
 # A frame around quotation marks, fences or "> " blocks may only doubt the sender; one
 # around bare pasted paragraphs or text after a colon must show what the text does.
