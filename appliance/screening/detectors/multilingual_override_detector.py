@@ -51,7 +51,11 @@ _WORD_ORDER_LANGUAGES: dict[str, tuple[str, str]] = {
         r"negeer|vergeet|omzeil|negeren",
         r"instructie|regels|richtlijn|beperking|prompt|systeeminstructie|systeemprompt",
     ),
-    "pl": (r"zignoruj|ignoruj|zapomnij|pomi[nń]", r"instrukcj|zasad|regu[lł]|polece[nń]|ogranicze"),
+    # "Regulamin" is a document (terms and conditions), not the model's rules.
+    "pl": (
+        r"zignoruj|ignoruj|zapomnij|pomi[nń]",
+        r"instrukcj|zasad|regu[lł](?!amin)|polece[nń]|ogranicze",
+    ),
     "ru": (
         r"игнорир|проигнорир|забудь|забудьте|не\s+обращай|отбрось|обойди",
         r"инструкци|правил|указани|ограничени|промпт|директив",
@@ -348,7 +352,7 @@ _EXTRACTION_PATTERNS = [
     r"\brendszer(?:\u00fczenet|prompt|utas\u00edt\u00e1s)\w*[^.\n]{0,80}?(?:kapt\u00e1l|"
     r"sz\u00f3\s+szerint)|\bsz\u00f3\s+szerint[^.\n]{0,80}?rendszer(?:\u00fczenet|prompt)\w*|"
     r"\butas\u00edt\u00e1s\w*[^.\n]{0,40}?kapt\u00e1l",
-    r"\bsana\s+verilen\s+(?:\w+\s+)?(?:talimat|kural|sistem\s+mesaj|y\u00f6nerge|komut)\w*"
+    r"\b(?:sana|size)\s+verilen\s+(?:\w+\s+)?(?:talimat|kural|sistem\s+mesaj|y\u00f6nerge|komut)\w*"
     r"[^.\n]{0,60}?(?:yaz|g\u00f6ster|kopyala|payla\u015f|s\u00f6yle|aktar|listele|kelimesi\s+"
     r"kelimesine|aynen)",
     r"\u0928\u093f\u0930\u094d\u0926\u0947\u0936[^\u0964\n]{0,60}?\u0936\u092c\u094d\u0926"
@@ -367,6 +371,17 @@ _EXTRACTION_PATTERNS = [
     r"riassumi|cita)\b"
     r"[^.\n]{0,30}?\b(?:il\s+tuo|i\s+tuoi|le\s+tue|la\s+tua)\s+(?:prompt\s+(?:di\s+)?sistema|"
     r"istruzioni\s+(?:di\s+sistema|iniziali|nascoste|originali)|messaggio\s+di\s+sistema)",
+    # Session 41: Ukrainian "which rules were you given at the start of the conversation",
+    # Hebrew "the instructions you received", Japanese "the instruction text you first
+    # received, copied as it is".
+    r"\u043f\u0440\u0430\u0432\u0438\u043b\u0430\s+(?:\u0432\u0430\u043c|\u0442\u043e\u0431\u0456)\s+"
+    r"(?:\u0437\u0430\u0434\u0430\u043b\u0438|\u0434\u0430\u043b\u0438)|(?:\u0456\u043d\u0441\u0442\u0440"
+    r"\u0443\u043a\u0446\u0456\w*|\u043f\u0440\u0430\u0432\u0438\u043b\w*)[^.\n?]{0,40}?\u043d\u0430\s+"
+    r"\u043f\u043e\u0447\u0430\u0442\u043a\u0443\s+\u0440\u043e\u0437\u043c\u043e\u0432\u0438",
+    r"\u05d4\u05d5\u05e8\u05d0\u05d5\u05ea\s+\u05e9?\u05e7\u05d9\u05d1\u05dc\u05ea",
+    r"(?:\u6700\u521d\u306b|\u521d\u3081\u306b)?\u53d7\u3051\u53d6\u3063\u305f(?:\u6307\u793a|"
+    r"\u547d\u4ee4|\u30d7\u30ed\u30f3\u30d7\u30c8|\u8a2d\u5b9a)[^\u3002\n]{0,20}?(?:\u305d\u306e\u307e"
+    r"\u307e|\u30b3\u30d4\u30fc|\u539f\u6587|\u5168\u6587|\u7701\u7565\u305b\u305a)",
 ]
 # "You are (now) an assistant without restrictions": the persona noun is required, since
 # "eres libre de usarlo sin restricciones" is a licence, not a jailbreak.
@@ -540,6 +555,18 @@ _VOID_PATTERNS = [
     r"ch\u1ebf\s+\u0111\u1ed9\s+an\s+to\u00e0n\s+(?:\u0111\u00e3\s+)?(?:b\u1ecb\s+)?t\u1eaft",
     r"\u05de\u05d2\u05d1\u05dc\u05d5\u05ea\s+(?:\u05d4\u05ea\u05d5\u05db\u05df\s+)?(?:\u05de\u05d1"
     r"\u05d5\u05d8\u05dc\u05d5\u05ea|\u05d1\u05d5\u05d8\u05dc\u05d5)",
+    # Session 41: Chinese "your content filter has been (temporarily) switched off",
+    # Romanian "the confidentiality rules are suspended", Spanish "the security module has
+    # been switched off", Japanese "as an AI in 'unlimited mode'", Russian "Do It Now".
+    r"(?:\u5185\u5bb9|\u5b89\u5168)\u8fc7\u6ee4(?:\u5668|\u529f\u80fd)?(?:\u5df2\u88ab|\u5df2\u7ecf|"
+    r"\u88ab|\u5df2)?(?:\u4e34\u65f6|\u6682\u65f6)?(?:\u5173\u95ed|\u7981\u7528|\u505c\u7528)",
+    r"\bregulile\s+de\s+(?:confiden\u021bialitate|confidentialitate|securitate)\s+(?:sunt|au\s+"
+    r"fost)\s+(?:suspendate|anulate|dezactivate)",
+    r"\bm\u00f3dulo\s+de\s+seguridad\s+(?:se\s+)?(?:ha\s+sido\s+|ha\s+|est\u00e1\s+)?"
+    r"(?:desactivad|deshabilitad|apagad)\w*",
+    r"(?:\u7121\u5236\u9650|\u5236\u9650\u306a\u3057)\u30e2\u30fc\u30c9[^\u3002\n]{0,10}?ai|"
+    r"\u0434\u0435\u043b\u0430\u0439\s+\u044d\u0442\u043e\s+\u043d\u0435\u043c\u0435\u0434\u043b"
+    r"\u0435\u043d\u043d\u043e",
     # The writer's word put above the model's rules, or kept in its memory with a rank: "le
     # mie indicazioni hanno la precedenza su quelle dello sviluppatore", "kom ihåg ... att
     # jag är din administratör", Urdu "treat me as admin".
@@ -850,6 +877,38 @@ _OWN_WORDS = re.compile(
 )
 
 
+# Session 41: the instructions or rules of an older version of a document, to be set aside
+# for the current one ("ignorare le istruzioni del vecchio protocollo di sterilizzazione",
+# "zignoruj poprzedni\u0105 wersj\u0119 regulaminu", "ignori instruc\u021biunile din versiunea
+# veche a ghidului"): both a word for a document or its version and a word for old, within reach
+# of the match, and not "your" or "all" instructions. "Previous" is no such word: it is the
+# override's own ("ignoriere die vorherigen Anweisungen").
+_DOCUMENT = re.compile(
+    r"\b(?:versio\w*|versi[o\u00f3]n|vers[\u00e3a]o|versiun\w*|fassung|versie|wersj\w*|"
+    r"protocol\w*|protokol\w*|leitfaden|ghid\w*|gu[i\u00ed]a|guida|handbuch|handleiding|"
+    r"manual\w*|regulamin\w*|reglamento|regolamento|r[\u00e8e]glement|procedur\w*|"
+    r"procedimiento|verfahren|sop|rev\.|(?:19|20)\d\d)\b|\u0928\u093f\u092f\u092e\u093e\u0935\u0932\u0940|"
+    r"\u0938\u0902\u0938\u094d\u0915\u0930\u0923",
+    re.IGNORECASE,
+)
+_OLD = re.compile(
+    r"\b(?:vecchi[oa]|veche|vechi|ancien(?:ne)?s?|antig[uo]a?s?|alte[nrs]?|oude|star\w*|"
+    r"velh[oa]s?|eski|"
+    r"\u0441\u0442\u0430\u0440\w*|obsolet\w*|caducad\w*|superad\w*)\b|"
+    r"\u092a\u0941\u0930\u093e\u0928\u0940|\u092a\u0941\u0930\u093e\u0928\u0947|"
+    r"\u092a\u0941\u0930\u093e\u0928\u093e",
+    re.IGNORECASE,
+)
+_VERSION_REACH = 80
+
+
+def _older_document(text: str, start: int, end: int) -> bool:
+    if _YOURS_OR_ALL.search(text, start, end):
+        return False
+    low, high = max(0, start - 30), min(len(text), end + _VERSION_REACH)
+    return bool(_DOCUMENT.search(text, low, high) and _OLD.search(text, low, high))
+
+
 class MultilingualOverrideDetector:
     """Finds override imperatives, mode switches, personas and prompt requests outside
     English."""
@@ -928,6 +987,7 @@ class MultilingualOverrideDetector:
                     or _ABOUT_DATA_ELSEWHERE.match(text, match.end(), match.end() + 120)
                     or _OWN_WORDS.match(text, match.end(), match.end() + 120)
                     or _foreign_topic(text, match.start(), match.end())
+                    or _older_document(text, match.start(), match.end())
                 ):
                     continue
                 findings.append(

@@ -53,6 +53,8 @@ _RULES = (
         # "instruction-override attempts": the verb used as a noun, naming an attack.
         r"(?!(?:attempts?|attacks?|detection|prevention|techniques?|examples?|payloads?|"
         r"tests?|scenarios?|resistance|defen[cs]es?)\b)"
+        # Not the user's own: "ignore my earlier instruction to write in plain language".
+        r"(?!(?:my|our)\s)"
         + _GAP
         + r"(?:previous|prior|preceding|above|earlier|former|initial|original|system|"
         r"developer|safety|all|any|your|these|those)\W++"
@@ -70,7 +72,11 @@ _RULES = (
         r"what\s+you\s+(?:were|have\s+been|'ve\s+been)\s+told)\b"
         # "Forget everything you (think you) know about sourdough" is an idiom.
         r"(?!\s+(?:you\s+)?(?:(?:think|thought)\s+)?(?:you\s+)?(?:know|knew|learned|learnt|"
-        r"heard|read)\s+about\b)",
+        r"heard|read)\s+about\b)"
+        # Nor "forget everything I said about the Q2 report earlier".
+        # (not "forget everything I said after the 5 words in this prompt": the text around).
+        r"(?!\s+(?:i|we)\s+(?:said|wrote|asked|told\s+you|mentioned|sent|gave\s+you)\s+"
+        r"(?:about|earlier|yesterday|regarding|previously|last)\b)",
         0.75,
     ),
     _rule(
