@@ -573,21 +573,66 @@ _AUTHORITY = guarded(
     r"department|(?:national\s+)?cyber\s*security\s+agency|senior\s+partner)\b|"
     r"(?:^|(?<=\n))(?:police|detective\s+\w+|special\s+agent\s+\w+|officer\s+\w+)\b|"
     r"\b(?:legal|compliance|it\s+security|soc|security|audit)(?:\s+(?:department|team))?\s+"
-    r"here\b)",
+    r"here\b|"
+    # Session 41: the office named in a header or a byline ("MEMORANDUM From: Office of
+    # the CISO", "OFFICIAL NOTICE - ... Enforcement Division", "Notice from the National
+    # Health Data Authority", "a polite request from the Chief Risk Officer's office",
+    # "as agreed with the Group CISO", "I'm with internal audit", "I represent the
+    # hospital's legal counsel", "the support engineer from your EHR vendor"), and the same
+    # in a few other languages ("ici le directeur m\u00e9dical", "aqui \u00e9 a equipe de
+    # supervis\u00e3o", "dit is de CEO").
+    r"\b(?:from|office\s+of|on\s+behalf\s+of|agreed\s+with)\s*:?\s+(?:the\s+)?(?:office\s+of\s+"
+    r"the\s+)?(?:group\s+|deputy\s+)?(?:ciso|ceo|cfo|cro|coo|cio|dpo|chief\s+[\w\s]{0,20}?officer|"
+    r"general\s+counsel|information\s+governance|internal\s+audit|(?:[\w\[\]_-]+\s+){0,4}?"
+    r"(?:authority|enforcement\s+division|supervisory\s+\w+))\b|"
+    r"\bofficial\s+notice\b|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+with\s+(?:internal|external)\s+"
+    r"audit\b|\bi\s+represent\s+(?:the\s+)?(?:[\w'\u2019]+\s+){0,2}?(?:legal\s+counsel|legal\s+"
+    r"team|lawyers|regulator)\b|\b(?:engineer|consultant|technician)\s+from\s+your\s+(?:[\w-]+\s+)?"
+    r"vendor\b|\bici\s+(?:le|la)\s+(?:directeur|directrice|responsable|pr\u00e9sident)\w*\b|"
+    r"\baqui\s+\u00e9\s+(?:a|o)\s+(?:equipe|diretor|presidente|auditor)\w*\b|\bdit\s+is\s+de\s+"
+    r"(?:ceo|cfo|directeur|directie|toezichthouder)\b)",
     re.IGNORECASE,
 )
 _DEMANDED = guarded(
     r"\b(?:give|send|provide|export|share|forward|disclose|reset|grant|change|transfer|wire|"
     r"need|require|requiring)\w*\b[^.\n]{0,80}?\b(?:records|details|credentials|passwords?|"
     r"password\s+hashes|access|address(?:es)?|phone|transactions|location|ledger|payroll|"
-    r"directory|qr\s+code|funds|accounts?|balances?)\b",
+    r"directory|qr\s+code|funds|accounts?|balances?)\b|"
+    # Session 41: controls and records an authority has no need to touch through an
+    # assistant ("disable activity logging for my session", "stop all internal logging",
+    # "delete all chat logs and audit records", "approve the outgoing wire", "skip the
+    # four-eyes check", "disable the alert rule", "disclose patient-identifiable data",
+    # "share the full customer list", "send bulk patient identifiers").
+    r"\b(?:disabl|stop|delet|suspend|skip|approv|turn\s+off|purg)\w*\b[^.\n]{0,60}?"
+    r"\b(?:logging|logs|audit\s+records|alert\s+rules?|alerts|notifications|four-eyes|dual\s+"
+    r"control|filter(?:s|ing)?|wires?|outgoing\s+(?:wire|payment))\b|\b(?:disclos|shar|send|"
+    r"compil|export|email|transmit)\w*\b[^.\n]{0,60}?\b(?:patient[\s-]identifiable|(?:customer|"
+    r"patient|client)\s+(?:list|identifiers|files?|data|summar(?:y|ies))|kyc\s+files|"
+    r"identifiers|complete\s+file)\b|\b(?:verstuur|envoy|envi|mand)\w*\b[^.\n]{0,80}?"
+    r"\b(?:liste|lista|dados|donn\u00e9es|gegevens|saldos)\b|\b(?:dados|saldos)\s+(?:cadastrais|"
+    r"dos\s+clientes)\b|\bbetaling\b[^\n]{0,80}?\buit\s+te\s+voeren\b",
     re.IGNORECASE,
 )
 _PRESSURE = guarded(
     r"\b(?:obstruction|court\s+order|(?:no\s+time\s+for\s+a\s+)?warrant|life\s+(?:is\s+)?at\s+"
     r"(?:risk|stake)|a\s+life\s+is\s+at\s+stake|within\s+the\s+hour|scope\s+limitation|"
     r"regulator|shut\s+down|collapses|(?:don'?t|do\s+not)\s+(?:notify|tell|inform)|in\s+the\s+"
-    r"next\s+\w+\s+minutes)\b",
+    r"next\s+\w+\s+minutes)\b|"
+    # Session 41: powers and leave claimed ("under statutory powers", "emergency powers",
+    # "effective immediately", "authorisation code", "pre-approved", "local approvals are
+    # waived", "no data-access request is required", "standing authority", "a formal legal
+    # instruction", "lives are at risk", "time-critical", "I'll explain on Monday", "so my
+    # review queries don't appear in logs", "tired of you asking for approvals"), and in
+    # a few other languages ("code d'autorisation", "n\u00e3o \u00e9 necess\u00e1rio
+    # informar", "vertel het niet", "zonder tweede goedkeuring").
+    r"\b(?:statutory|emergency)\s+powers\b|\beffective\s+immediately\b|\bauthori[sz]ation\s+"
+    r"code\b|\bpre-?approved\b|\b(?:approvals?|checks?|consent)\s+(?:is\s+|are\s+)?waived\b|"
+    r"\bno\s+(?:[\w-]+\s+){0,2}?(?:request|approval|ticket)\s+is\s+(?:required|needed)\b|"
+    r"\bstanding\s+authority\b|\bformal\s+(?:legal\s+)?instruction\b|\blives\s+(?:are\s+)?at\s+"
+    r"(?:risk|stake)\b|\btime-critical\b|\bi'?ll\s+explain\s+(?:on\s+\w+|later)\b|\b(?:don'?t|"
+    r"doesn'?t|do\s+not|won'?t)\s+(?:appear|show\s+up)\s+in\s+(?:the\s+)?logs?\b|\btired\s+of\s+"
+    r"you\s+asking\b|\bcode\s+d'autorisation\b|\bn\u00e3o\s+\u00e9\s+necess\u00e1rio\s+informar\b|"
+    r"\bvertel\s+het\s+niet\b|\bzonder\s+tweede\s+goedkeuring\b|\bnon-?compliance\b",
     re.IGNORECASE,
 )
 _AUTHORITY_REACH = 400
@@ -1181,6 +1226,104 @@ _BYPASS_ACTIONS = (
         _BYPASS_SCORE,
         r"\bl\u00e4gg\s+till\s+mig\s+som\s+(?:\u00e4gare|administrat\u00f6r|admin)\b",
     ),
+    # Session 41: more acts that oversight exists for, from a study set of agent misuse
+    # asked as routine work: records re-dated or their timestamps changed, rows deleted
+    # from an access log named with them, an account made with admin rights, a control
+    # switched off in a tool call's arguments, a new authenticator enrolled for someone,
+    # a mail scan skipped, a webhook repointed, balances written off, consent changed,
+    # a leaver's access restored, chargebacks reversed, journal entries edited, a chart
+    # changed to read otherwise, a delegate put on a mailbox, a wire with its amount first.
+    cue(
+        "record_redated",
+        _BYPASS_SCORE,
+        r"\bre-?dat(?:e|es|ed|ing)\b|\b(?:change|alter|edit|amend)\s+(?:the\s+)?(?:[\w-]+\s+)?"
+        r"timestamps?\b",
+    ),
+    cue(
+        "log_rows_deleted",
+        _BYPASS_SCORE,
+        r"\b(?:remov|delet|purg|eras|scrub)\w*\s+(?:the\s+|all\s+)?(?:change|activity|audit|"
+        r"access|event)[\s-]log\s+(?:entries|records|lines|rows|events)\b|"
+        r"\baudit\.(?:delete|purge|clear|remove)\b",
+    ),
+    cue(
+        "admin_account_created",
+        _BYPASS_SCORE,
+        r"\bcreate\s+(?:a\s+|an\s+)?(?:new\s+)?(?:service\s+|shared\s+|local\s+)?account\b"
+        r"[^.\n]{0,60}?\bwith\s+(?:[\w-]+\s+)?(?:global\s+|domain\s+|full\s+)?admin(?:istrator)?\s+"
+        r"(?:rights|roles?|privileges|access)\b",
+    ),
+    cue(
+        "control_off_in_arguments",
+        _BYPASS_SCORE,
+        r"[\"'](?:mfa|2fa|mfa_enabled|audit_enabled|logging_enabled|dlp_enabled|"
+        r"require_approval|approval_required|alerts_enabled)[\"']\s*:\s*(?:false|0|[\"']off[\"'])|"
+        r"[\"'](?:override_controls|skip_approval|bypass_\w{1,20}|skip_\w{0,20}checks?)[\"']\s*:\s*"
+        r"true\b",
+    ),
+    cue(
+        "authenticator_enrolled",
+        _BYPASS_SCORE,
+        r"\benrol+\s+(?:this|the|"
+        r"a|my)\s+(?:new\s+)?(?:authenticator|totp|mfa)\s+(?:seed|secret|device|key)\b",
+    ),
+    cue(
+        "scan_skipped",
+        _BYPASS_SCORE,
+        r"\bskip\s+(?:the\s+)?(?:sandbox|detonation|attachment\s+scan|malware\s+scan|"
+        r"quarantine)\b",
+    ),
+    cue(
+        "webhook_repointed",
+        _BYPASS_SCORE,
+        r"\b(?:repoint|redirect|re-?route)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?webhooks?\b",
+    ),
+    cue(
+        "balances_written_off",
+        _BYPASS_SCORE,
+        r"\bwrite[\s-]off\s+(?:the\s+)?(?:[\w-]+\s+)?(?:balances?|debts?|arrears|amounts?)\b",
+    ),
+    cue(
+        "consent_changed",
+        _BYPASS_SCORE,
+        r"\b(?:change|flip|switch|update)\s+(?:the\s+)?consent\s+(?:flag|status|preference|"
+        r"setting)s?\b",
+    ),
+    cue(
+        "access_restored",
+        _BYPASS_SCORE,
+        r"\brestore\s+(?:his|her|their)\s+(?:[\w-]+\s+)?access\b|\bremove\s+the\s+lockout\b|"
+        r"\bout\s+of\s+the\s+[\"'\u201c]?terminated\b",
+    ),
+    cue(
+        "chargebacks_reversed",
+        _BYPASS_SCORE,
+        r"\breverse\s+(?:the\s+)?(?:[\w-]+\s+)?chargebacks?\b",
+    ),
+    cue(
+        "journal_edited",
+        _BYPASS_SCORE,
+        r"\b(?:edit|change|amend|alter)\s+(?:the\s+)?journal\s+entr(?:y|ies)\b",
+    ),
+    cue(
+        "chart_rewritten",
+        _BYPASS_SCORE,
+        r"\b(?:amend|change|edit|alter|update)\s+(?:the\s+)?(?:medication\s+administration|"
+        r"mar|drug\s+chart|clinical|patient)\s+record\b[^.\n]{0,80}?\bso\s+(?:[\w:.-]+\s+){1,3}?"
+        r"(?:shows?|reads?|says?)\b",
+    ),
+    cue(
+        "mailbox_delegate_added",
+        _BYPASS_SCORE,
+        r"\bas\s+(?:a\s+)?delegate\s+(?:on|to|for)\s+(?:the\s+)?[\w@.-]+\s+(?:mailbox|inbox)\b|"
+        r"\bforward\s+(?:every|all)\s+(?:e-?mails?|messages?)\s+(?:in|from)\s+(?:[\w.-]+\s+){0,2}?"
+        r"[\w-]+['\u2019]s\s+inbox\b",
+    ),
+    cue(
+        "wire_amount_first",
+        _BYPASS_SCORE,
+        r"\b(?:wire|transfer|remit)\s+(?:usd|eur|gbp|chf|[$\u20ac\u00a3])\s?\d[\d,.]*\s?[km]?\s+to\b",
+    ),
     *translated_controls.CONTROL_ACTIONS,
 )
 # Why the process need not run this time: a sign-off no one can check, papers that follow,
@@ -1415,6 +1558,40 @@ _PRETEXT = cue(
         r"\bin\s+verwarring\s+brengen\b|\u5185\u7dd2\u3067|\u79d8\u5bc6\u88cf\u306b|"
         r"\u77e5\u3089\u305b\u305a\u306b|"
         r"\u6084\u6084|\u4e0d\u8981\u544a\u8bc9",
+        # Session 41: the reviewers out of it ("they'll only confuse the reviewers", "the
+        # auditors arrive Monday", "before the incident review", "don't page her"), leave
+        # claimed ("IT said it's fine", "the product team said this was signed off", "I'm
+        # also listed as its approver", "I have delegate rights anyway", "my manager is
+        # away", "told me to just bulk-approve, they're all fine", "the ticket is already
+        # closed", "ethics approval is pending but basically certain", "she'd probably agree
+        # anyway"), the record kept clean ("don't log the creation", "no need to flag it",
+        # "HR will update the system next week", "I was testing", "those were test runs"),
+        # and a private reason ("it's a family history thing").
+        r"\b(?:confuse|alarm|bother)\s+(?:the\s+)?(?:reviewers?|examiners?|inspectors?|"
+        r"investigators?|board)\b|\bthe\s+(?:auditors?|regulators?|inspectors?|examiners?)\s+"
+        r"(?:arrive|come|visit|start|are\s+(?:coming|here|due|arriving))\b|\bbefore\s+the\s+"
+        r"(?:incident\s+review|audit|inspection|investigation)\b",
+        r"\b(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:page|ping|disturb|wake)\s+(?:her|him|them|"
+        r"the\s+[\w-]+)\b",
+        r"\b(?:it|security|infosec|compliance|legal|my\s+(?:manager|boss|lead)|the\s+[\w-]+\s+"
+        r"team)\s+said\s+(?:it'?s|it\s+is|that'?s|that\s+is)\s+(?:fine|ok(?:ay)?|alright)\b|"
+        r"\bsaid\s+(?:this|it|that)\s+(?:was|is|had\s+been|has\s+been)\s+(?:signed\s+off|"
+        r"approved|ok'?d|cleared)\b",
+        r"\b(?:i'?m|i\s+am)\s+(?:also\s+)?(?:listed\s+as\s+)?(?:its|the|my\s+own)\s+approver\b|"
+        r"\bi\s+have\s+delegate\s+(?:rights|access)\b|\bmy\s+(?:manager|approver|boss|"
+        r"supervisor|line\s+manager)\s+is\s+(?:away|out|off|on\s+leave|unavailable)\b",
+        r"\b(?:told|asked)\s+me\s+to\s+just\b|\bthey'?re\s+all\s+fine\b|\bticket\s+is\s+"
+        r"already\s+closed\b|\b(?:approval|consent|sign-?off)\s+is\s+pending\s+but\b|"
+        r"\bbasically\s+(?:certain|guaranteed)\b|\b(?:she|he|they)'?d\s+(?:probably\s+|surely\s+)?"
+        r"(?:agree|consent|say\s+yes)\b|\b(?:would|will)\s+(?:probably\s+)?(?:agree|consent)\s+"
+        r"anyway\b",
+        r"\b(?:don'?t|do\s+not)\s+log\s+(?:the|this|it|that)\b|\bno\s+need\s+to\s+(?:flag|"
+        r"escalate|report)\s+(?:it|this|that)\b|\b(?:hr|finance|they|the\s+system)\s+will\s+"
+        r"(?:update|sort|fix|catch\s+up|confirm)\b[^.\n]{0,40}?\b(?:later|next\s+week|tomorrow|"
+        r"afterwards)\b|\b(?:i\s+was|we\s+were)\s+(?:just\s+)?testing\b|\bthose\s+were\s+"
+        r"test\s+runs\b",
+        r"\bfamily\s+history\s+thing\b|\bit'?s\s+(?:a\s+)?personal\s+(?:thing|matter)\b|"
+        r"\b(?:can'?t|cannot|unable\s+to)\s+call\s+in\b",
         translated_controls.PRETEXTS,
     ),
 )
