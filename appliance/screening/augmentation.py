@@ -185,6 +185,18 @@ WRITTEN33_FILES = {
     "attacks_written33.jsonl": "written33",
 }
 
+# Written in session 41, split on their own: the benign kinds the blind sets flag most
+# (ordinary requests in 20 other languages with words like "ignore", "rules" or "password"
+# in everyday senses, questions about the assistant, lasting answer styles, people's own
+# system prompts, ML practitioners' questions, code and markdown with notes to people and
+# bots), and the attack kinds they miss most (agent hijacking as routine work, false
+# authority, orders in code, attacks in 15 other languages, data sent out, framed harmful
+# requests). No quoted attack is among them (see WRITTEN28_FILES).
+WRITTEN41_FILES = {
+    "benign_written41.jsonl": "written41",
+    "attacks_written41.jsonl": "written41",
+}
+
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
     rows: list[LabelledText] = []
@@ -252,6 +264,11 @@ def written33_augmentation() -> list[LabelledText]:
     return _labelled_files(WRITTEN33_FILES)
 
 
+def written41_augmentation() -> list[LabelledText]:
+    """The rows written in session 41 (see `WRITTEN41_FILES`)."""
+    return _labelled_files(WRITTEN41_FILES)
+
+
 # Every group of hand-written files, in the order they were written. Each is split on its
 # own, so adding a group at the end leaves the earlier rows' parts (and the dev split's
 # figures) as they were.
@@ -265,6 +282,7 @@ HANDWRITTEN_GROUPS = (
     WRITTEN31_FILES,
     WRITTEN32_FILES,
     WRITTEN33_FILES,
+    WRITTEN41_FILES,
 )
 
 

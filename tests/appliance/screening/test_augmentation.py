@@ -22,6 +22,7 @@ from appliance.screening.augmentation import (
     written31_augmentation,
     written32_augmentation,
     written33_augmentation,
+    written41_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -198,6 +199,18 @@ def test_session_33_rows_quote_no_attack() -> None:
     assert len(languages) == 16  # 15 languages besides English
 
 
+def test_session_41_rows_quote_no_attack() -> None:
+    rows = written41_augmentation()
+    attacks, benign = _by_label(rows)
+    assert (len(attacks), len(benign)) == (240, 240)
+    # Written for the kinds the blind sets flag and miss most, 40 of each.
+    kinds = Counter((row.label, row.category.split(":")[2]) for row in rows)
+    assert set(kinds.values()) == {40}
+    assert {(0, "other_languages"), (0, "questions_about_the_assistant")} <= set(kinds)
+    assert {(1, "other_languages"), (1, "agent_hijack"), (1, "false_authority")} <= set(kinds)
+    assert not [row for row in benign if "quoted" in row.category]
+
+
 def _by_label(rows: list[LabelledText]) -> tuple[list[LabelledText], list[LabelledText]]:
     """The attacks and the benign rows."""
     return [row for row in rows if row.label == 1], [row for row in rows if row.label == 0]
@@ -224,6 +237,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + written31_augmentation()
         + written32_augmentation()
         + written33_augmentation()
+        + written41_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
