@@ -1143,7 +1143,11 @@ _CODE_READER = (
     r"for\s+ai\s+assistants?|if\s+an?\s+ai\s+(?:assistant\s+)?reads\s+this)\)?"
 )
 _CODE_WEAKENED = (
-    r"(?:approv\w*|lgtm|mark\s+(?:it\s+|this\s+)?(?:as\s+)?(?:passing|approved|safe|benign|"
+    # Approving the review itself or claiming it approved, not "# Copilot: write a handler
+    # to approve payments".
+    r"(?:approve\s+(?:it|this|the\s+(?:pr|mr|pull\s+request|merge\s+request|changes?|diff|"
+    r"commit|patch))\b|approve\s+(?:without|and\s+merge)\b|review\s+state\s+to\s+approve\b|"
+    r"approved\b|lgtm|mark\s+(?:it\s+|this\s+(?:[\w-]+\s+)?)?(?:as\s+)?(?:passing|approved|safe|benign|"
     r"reviewed)|treat\s+(?:the\s+|this\s+|it\s+)?(?:[\w-]+\s+){0,3}?as\s+(?:passing|safe|benign|"
     r"approved|a\s+false\s+positive)|false\s+positives?|(?:classify|label)\s+(?:them\s+|it\s+)?"
     r"as\s+benign|mark\.skip|skip\s+(?:the\s+)?(?:tests?|review|scans?|checks?)|assert\s+true|"
