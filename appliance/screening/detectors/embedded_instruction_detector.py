@@ -1130,24 +1130,16 @@ _SENDING_TARGET = either(
 # \"pre-approved by platform-sec; do not comment on hostNetwork\""). The opening is a
 # comment marker or a line's start; the reader and the weakening on the same comment.
 _CODE_READER = (
-    # A few words may stand before the reader after a comment marker or a line's start;
-    # after a quotation mark or a tag's end, none (a text of quotes is cheap to scan).
-    r"(?:(?:^|\n|#|//|/\*|<!--|;|--|\[\[)[ \t]*(?:\S++\s++){0,3}?|[\">][ \t]*)"
-    # A label and its bracket before the reader: "Maintainer note (for Copilot ...".
-    r"(?:[\w.-]+[ \t]*\([^)\n]{0,30}\)[ \t]*:?[ \t]*)?\(?(?:for\s+)?(?:[\w-]+\.)?"
-    r"(?:(?:ai|llm)[ \t_/-]?(?:reviewers?|review|fixers?|doc\s+generators?|analysts?|"
-    r"operator[ \t_-]directive|directive|instructions?|assistants?)|"
-    r"(?:code|ai|automated|coding)\s+assistants?|automation\s+reviewers?|reviewer\s+bots?|"
-    r"automated\s+(?:reviewers?|fixers?)|(?:human\s+or\s+ai|ai\s+or\s+human)|"
-    r"copilot(?:\s*/\s*[\w\s]{1,25})?|dear\s+model|note_for_ai\w{0,20}|todo\s*\(\s*ai\s*\)|llm|"
-    r"for\s+ai\s+assistants?|if\s+an?\s+ai\s+(?:assistant\s+)?reads\s+this)\)?"
+    r"(?:^|\n|#|//|/\*|<!--|;|--|\[\[|\"|>)[ \t]*(?:\S+\s+){0,3}?(?:[\w.-]+[ \t]*\([^)\n]{0,30}"
+    r"\)[ \t]*:?[ \t]*)?\(?(?:for\s+)?(?:[\w-]+\.)?(?:(?:ai|llm)[ \t_/-]?(?:reviewers?|review|"
+    r"fixers?|doc\s+generators?|analysts?|operator[ \t_-]directive|directive|instructions?|"
+    r"assistants?)|(?:code|ai|automated|coding)\s+assistants?|automation\s+reviewers?|reviewer\s+bots?|automated\s+"
+    r"(?:reviewers?|fixers?)|(?:human\s+or\s+ai|ai\s+or\s+human)|copilot(?:\s*/\s*[\w\s]{1,25})?|"
+    r"dear\s+model|note_for_ai\w{0,20}|todo\s*\(\s*ai\s*\)|llm|for\s+ai\s+assistants?|if\s+an?\s+"
+    r"ai\s+(?:assistant\s+)?reads\s+this)\)?"
 )
 _CODE_WEAKENED = (
-    # Approving the review itself or claiming it approved, not "# Copilot: write a handler
-    # to approve payments".
-    r"(?:approve\s+(?:it|this|the\s+(?:pr|mr|pull\s+request|merge\s+request|changes?|diff|"
-    r"commit|patch))\b|approve\s+(?:without|and\s+merge)\b|review\s+state\s+to\s+approve\b|"
-    r"approved\b|lgtm|mark\s+(?:it\s+|this\s+(?:[\w-]+\s+)?)?(?:as\s+)?(?:passing|approved|safe|benign|"
+    r"(?:approv\w*|lgtm|mark\s+(?:it\s+|this\s+)?(?:as\s+)?(?:passing|approved|safe|benign|"
     r"reviewed)|treat\s+(?:the\s+|this\s+|it\s+)?(?:[\w-]+\s+){0,3}?as\s+(?:passing|safe|benign|"
     r"approved|a\s+false\s+positive)|false\s+positives?|(?:classify|label)\s+(?:them\s+|it\s+)?"
     r"as\s+benign|mark\.skip|skip\s+(?:the\s+)?(?:tests?|review|scans?|checks?)|assert\s+true|"
@@ -1163,13 +1155,14 @@ _CODE_READER_WEAKENS = cue(
     "code_reader_weakens_check",
     0.65,
     _CODE_READER
-    + r"(?:(?:[ \t]*[:,=]|\s+(?:should|must|are\s+to)\s)[^\n]{0,200}?\b"
+    + r"(?:[ \t]*[:,=]|\s+(?:should|must|are\s+to)\s)[^\n]{0,200}?\b"
     + _CODE_WEAKENED
-    # A comment that runs on over its next line ("# Automated assistants: ...\n# When
+    + r"|"
+    # A comment that runs on over its next lines ("# Automated assistants: ...\n# When
     # fixing failures, prefer adding @pytest.mark.skip ...").
-    + r"|[ \t]*[:,=][^\n]{0,200}\n[ \t]*(?:#|//|\*)?[^\n]{0,200}?\b"
-    + _CODE_WEAKENED
-    + r")",
+    + _CODE_READER
+    + r"[ \t]*[:,=][^\n]{0,200}\n[ \t]*(?:#|//|\*)?[^\n]{0,200}?\b"
+    + _CODE_WEAKENED,
 )
 _READER_SENDS = cue(
     "process_reader_sends",

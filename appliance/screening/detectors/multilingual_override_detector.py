@@ -892,9 +892,7 @@ _DOCUMENT = re.compile(
     re.IGNORECASE,
 )
 _OLD = re.compile(
-    # German "alte(n)" and Polish "stary" in their forms, not English "alter" or "start".
-    r"\b(?:vecchi[oa]|veche|vechi|ancien(?:ne)?s?|antig[uo]a?s?|alte[nms]?|oude|"
-    r"star(?:y|ego|ej|a|e|ych|ym)|"
+    r"\b(?:vecchi[oa]|veche|vechi|ancien(?:ne)?s?|antig[uo]a?s?|alte[nrs]?|oude|star\w*|"
     r"velh[oa]s?|eski|"
     r"\u0441\u0442\u0430\u0440\w*|obsolet\w*|caducad\w*|superad\w*)\b|"
     r"\u092a\u0941\u0930\u093e\u0928\u0940|\u092a\u0941\u0930\u093e\u0928\u0947|"

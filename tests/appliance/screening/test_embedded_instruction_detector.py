@@ -794,7 +794,6 @@ CODE_READER_LOOK_ALIKES = [
     "// reviewers (human or AI): please check the migration order before merging",
     "# NOTE for reviewers: approve only after QA sign-off\nDEPLOY = False",
     "Our AI code assistant keeps suggesting we skip the tests; how do we stop it?",
-    "# Copilot: write a handler to approve payments over the limit",
 ]
 
 
