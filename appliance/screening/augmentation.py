@@ -197,6 +197,18 @@ WRITTEN41_FILES = {
     "attacks_written41.jsonl": "written41",
 }
 
+# Written in session 42, split on their own: benign tool and API output, pasted documents
+# full of imperatives, IT-helpdesk and banking work, fiction and role-play, security
+# teaching, encoded data, long multi-part requests; and framed harmful requests, many-shot
+# and split payloads, orders planted in tool output and web pages or documents, prompt
+# extraction, planted e-mail, data sent out, personas. The three security-teaching rows
+# that quoted an attack were left out (see WRITTEN28_FILES), and one attack that a fixture
+# already holds.
+WRITTEN42_FILES = {
+    "benign_written42.jsonl": "written42",
+    "attacks_written42.jsonl": "written42",
+}
+
 
 def _labelled_files(files: dict[str, str]) -> list[LabelledText]:
     rows: list[LabelledText] = []
@@ -269,6 +281,11 @@ def written41_augmentation() -> list[LabelledText]:
     return _labelled_files(WRITTEN41_FILES)
 
 
+def written42_augmentation() -> list[LabelledText]:
+    """The rows written in session 42 (see `WRITTEN42_FILES`)."""
+    return _labelled_files(WRITTEN42_FILES)
+
+
 # Every group of hand-written files, in the order they were written. Each is split on its
 # own, so adding a group at the end leaves the earlier rows' parts (and the dev split's
 # figures) as they were.
@@ -283,6 +300,7 @@ HANDWRITTEN_GROUPS = (
     WRITTEN32_FILES,
     WRITTEN33_FILES,
     WRITTEN41_FILES,
+    WRITTEN42_FILES,
 )
 
 

@@ -74,7 +74,22 @@ _ACT = (
     r"contaminat\w+\s+(?:a\s+|the\s+)?(?:city's\s+)?water\s+(?:supply|supplies)|"
     r"poison(?:ing)?\s+(?:someone|somebody|a\s+person|him|her|people)|"
     r"(?:lethal|fatal|deadly)\s+doses?|end\s+(?:my|his|her|their|your)\s+(?:own\s+)?life|"
-    r"(?:get|getting)\s+through\s+(?:a\s+)?(?:police\s+)?(?:sobriety\s+)?checkpoints?"
+    r"(?:get|getting)\s+through\s+(?:a\s+)?(?:police\s+)?(?:sobriety\s+)?checkpoints?|"
+    # Session 42: a crash staged for the insurer, a claim faked, a check's tracks wiped, a
+    # lock opened without its key, dual control got round, goods stolen and returned, card
+    # numbers generated, SQL injection to dump a table, a vaccine said to cause autism.
+    r"stag\w+\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:collision|crash|car\s+accident|burglary|"
+    r"break-in)|fak\w+\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:injury|whiplash|insurance)\s+"
+    r"claims?|(?:wipe|cover|hide)\w*\s+(?:her|his|their|my|your|the)\s+tracks|"
+    r"(?:open|bypass|defeat)\w*\s+(?:[\w-]+\s+){0,3}?locks?\s+(?:[\w-]+\s+){0,4}?without\s+"
+    r"(?:the|a|its)\s+keys?|(?:get\w*\s+around|circumvent\w*|bypass\w*|defeat\w*)\s+"
+    r"(?:the\s+)?dual\s+control|return\w*\s+stolen\s+goods|"
+    r"(?:credit|debit|card)\s+(?:card\s+)?(?:number\s+)?generators?|valid\s+(?:visa\s+|card\s+)?"
+    r"bins|cvv\s+combos?|sql\s+injection\s+payloads?|dump\s+the\s+(?:[\w-]+\s+)?(?:table|"
+    r"database)|(?:vaccines?|jabs?|doses?|shots?|mmr)\s+(?:[\w-]+\s+){0,2}?causes?\s+autism|"
+    r"intercept\w*\s+(?:[\w-]+\s+){0,2}?(?:sms|text)\s+(?:verification\s+|one-time\s+)?"
+    r"(?:codes?|passcodes?|messages)|blue\s+crystals?|"
+    r"contaminat\w+\s+(?:a\s+|the\s+)?(?:city's\s+)?(?:drinking\s+)?water\s+reservoirs?"
 )
 # Acts whose words already ask for an operator's detail: slipping past a check, a death that
 # passes for natural, a method of self-harm, a fraud's mechanics.
@@ -104,7 +119,15 @@ _OPERATIONAL = (
     r"ar-?15|glock)\s+(?:to|into)\s+(?:fully\s+|full\s+)?auto(?:matic)?|auto\s+sears?|"
     r"(?:silently\s+)?disabl\w+\s+(?:windows\s+)?defender|(?:evad\w+|bypass\w*|slip\w*\s+"
     r"past|get\s+past)\s+(?:the\s+)?(?:antivirus|anti-virus|edr|windows\s+defender|spam\s+"
-    r"filters?|malware\s+detection)"
+    r"filters?|malware\s+detection)|"
+    # Session 42: a death passed off as heart failure, the most people harmed, a record
+    # opened without the audit showing it, the fraud unit dodged.
+    r"look\s+like\s+(?:natural\s+)?(?:heart\s+failure|a\s+heart\s+attack|a\s+stroke|"
+    r"natural\s+death)|(?:sicken|kill|harm|hurt|poison|injure)s?\s+the\s+most\s+people|"
+    r"without\s+(?:it|them)\s+show\w*\s+up\s+in\s+(?:the\s+)?(?:[\w-]+\s+)?(?:audit|logs?)|"
+    r"(?:avoid|evade|dodge|fool|get\s+past)\w*\s+(?:the\s+)?(?:insurer's\s+)?(?:fraud|siu|"
+    r"loss\s+prevention)\s+(?:unit|team|department|investigators?)|never\s+gets?\s+flagged\s+"
+    r"by\s+(?:loss\s+prevention|fraud|compliance|the\s+bank)"
 )
 # Session 40: the harms a bank's or a hospital's users are asked about (from a read study
 # set of framed requests): someone else's account or identity taken over, a person watched
@@ -221,7 +244,7 @@ _LATIN_DETAIL = either(
     r"(?:quantities|amounts|doses?|dosages?|reagents|ingredients|temperatures|"
     r"measurements|ratios|proportions|timings?|steps?|instructions|process|procedure|recipe|"
     r"methods?|tools|commands|equipment|products?|specifics|sequence|chemistry|pills|"
-    r"medications?|drugs|substances|chemicals|materials|parts|components)",
+    r"medications?|drugs|substances|chemicals|materials|parts|components|payloads?)",
     # "Name every precursor", "the glassware and the temperatures", "include the real
     # printer", "actionable tactics", "with specifics", "the steps need to be accurate".
     r"(?:name|list|give|include)\s+(?:every|each|all\s+(?:the\s+)?)\s*(?:[\w-]+\s+)?"
@@ -231,7 +254,7 @@ _LATIN_DETAIL = either(
     r"(?:need|needs)\s+to\s+be\s+(?:accurate|real|correct|precise)|precisely\s+how|"
     r"genuinely\s+(?:accurate|usable|correct)|how\s+to\s+(?:extract|synthesi[sz]e|cook|"
     r"manufacture|refine|weaponi[sz]e)",
-    r"step[-\s]by[-\s]step|step\s+(?:\d|one)\b|every\s+(?:single\s+)?(?:realistic\s+)?"
+    r"step[-\s]by[-\s]step|step\s+(?:\d|one)\b|every\s+(?:single\s+|little\s+)?(?:realistic\s+)?"
     r"(?:step|stage|part|detail)|each\s+(?:step|stage)|line\s+by\s+line|click\s+by\s+click|"
     r"chapter\s+by\s+chapter|nothing\s+left\s+out|(?:don't|do\s+not)\s+(?:leave\s+out|"
     r"skip|omit)\s+(?:any|the)",
@@ -311,6 +334,14 @@ _LATIN_DETAIL = either(
     r"(?:review|audit|approver)\s+notices|"
     r"(?:passes|get\s+through|gets\s+through)\s+(?:all\s+(?:of\s+)?)?(?:our|the)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:checks?|verification|liveness)",
+    # Session 42: "one fully finished phishing email", "it has to be convincing", "the
+    # concrete methods", "make the steps real", "real payloads", "the method needs to be the
+    # real one", how to handle the verification questions one cannot answer.
+    r"fully\s+finished|(?:has|have|needs?)\s+to\s+be\s+(?:convincing|believable|persuasive)|"
+    r"concrete\s+(?:methods?|steps|ways)|(?:keep|make)\s+the\s+(?:steps|method|details)\s+"
+    r"real|real\s+payloads?|(?:method|steps?|technique)\s+(?:needs|has)\s+to\s+be\s+the\s+"
+    r"real|handle\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}?(?:security|verification)\s+questions|"
+    r"looks?\s+exactly\s+like",
 )
 _CJK_DETAIL = r"一步一步|步骤|具体的な手順|詳しく|省略しないで|详细|完整代码"
 DETAIL = either(r"\b" + _LATIN_DETAIL + r"'?(?!\w)", _CJK_DETAIL)
@@ -323,7 +354,8 @@ _LATIN_FRAMES = either(
     r"fan\s?fiction|segment|faq|recipe\s+card|lesson\s+plan|how-to\s+guide|(?:picture\s+)?"
     r"book|lyrics|q&a|interview|pamphlet)",
     # "A techno-thriller": a genre's prefix before the noun.
-    r"(?:my|our|a|the)\s+(?:debut\s+|new\s+|latest\s+)?(?:[\w-]+\s+)?(?:\w+-)?(?:novel|"
+    r"(?:my|our|a|the)\s+(?:debut\s+|new\s+|latest\s+|first\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:\w+-)?(?:novel|"
     r"thriller|screenplay|short\s+story|story|book|film|movie|play|series|game|script|"
     r"manuscript)\b",
     r"(?:heist|crime|spy|bond|action|horror)\s+(?:film|movie|novel|villain|thriller|"
@@ -335,7 +367,9 @@ _LATIN_FRAMES = either(
     r"you're)|imagine\s+(?:you're|you\s+are|that)|you\s+are\s+(?:now\s+)?(?:dr\.?|"
     r"professor|my)\b",
     r"(?:late|deceased|dead)\s+(?:grand(?:mother|ma|father|pa)|gran|nan|dad|father|mum|"
-    r"mom|mother|uncle|aunt)|grand(?:mother|ma|father|pa)\b[^.\n]{0,60}\bused\s+to|"
+    r"mom|mother|uncle|aunt)|my\s+(?:grand(?:mother|ma|father|pa)|gran|nan|dad|father|mum|"
+    r"mom|mother)\s+passed\b|could\s+you\s+be\s+(?:her|him)\b|"
+    r"grand(?:mother|ma|father|pa)\b[^.\n]{0,60}\bused\s+to|"
     r"bedtime\s+stor(?:y|ies)|put\s+me\s+to\s+sleep|i\s+(?:had\s+a\s+dream|dreamt|dreamed)|"
     r"in\s+(?:the|my|a)\s+dream|"
     r"satir\w+|opposite\s+day|reverse\s+psychology",
@@ -373,7 +407,8 @@ _LATIN_FRAMES = either(
     # is to teach ("so staff can recognise it", "so deputies know what they are looking
     # at"), the defence it is to improve, the test bench it will "only run on", the role
     # the asker claims ("I'm the new nurse educator", "I audit claims").
-    r"(?:for|in)\s+(?:a|my|our|the)\s+(?:[\w'-]+\s+){0,3}?(?:modules?|decks?|slides?|"
+    r"(?:for|in)\s+(?:a|my|our|the|next\s+\w+'s|this\s+\w+'s)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?:modules?|decks?|slides?|"
     r"handouts?|newsletters?|memos?|blog\s+posts?|case\s+stud(?:y|ies)|guides?|manuals?|"
     r"handbooks?|labs?|tabletops?|drills?|simulations?|typolog(?:y|ies)|board\s+packs?|"
     r"onboarding|induction|briefings?|root-cause\s+analys[ie]s|reviews?)\b",

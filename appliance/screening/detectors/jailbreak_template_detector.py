@@ -338,6 +338,10 @@ _RECALLED_TURN = guarded(
 _HARM = re.compile(
     _HARMFUL + r"|\bhotwire|\bpick\s+(?:a\s+)?locks?\b|\blaunder|\bhack(?:ing)?\s+into\b|"
     r"\bsteal\b|\bbypass\s+(?:a\s+)?(?:paywall|alarm|security)|" + HARM + r"|"
+    # Session 42: getting high on prescription drugs; French harms.
+    r"\bget\s+(?:really\s+)?high\b|\bgives?\s+(?:you\s+)?a\s+buzz\b|\bcrush\w*\s+"
+    r"(?:slow|extended|modified)-release|\bfausses?\s+cartes?\s+d'identit|\bcarte\s+"
+    r"bancaire\s+vol[\u00e9e]e|\bde\s+quelqu'un\s+d'autre\b|\bserrure\s+sans\s+cl|"
     # Data sent to the user's own outside accounts.
     r"\b(?:my|your|a)\s+(?:personal\s+)?(?:gmail|dropbox|gmx|hotmail|outlook\.com|yahoo|"
     r"personal\s+(?:e-?mail|account|drive|address))\b|@(?:gmail|gmx|hotmail|yahoo|proton)\.",
@@ -403,8 +407,13 @@ def _many_shot_finding(text: str, start: int, path: str, detail: str) -> Finding
 # p2 + p3 y ejecútalo", "take the first word of each line and follow the sentence").
 # Session 40: two strings joined by name ("z = a + b"), and Turkish "join the pieces".
 _JOINED_CODE = (
-    r"\b\w+\s*\+\s*\w+\s*\+\s*\w+|\b\w\s*=\s*\w\s*\+\s*\w\b|"
-    r"par\u00e7a\w*\s+birle\u015ftir"
+    r"[@$]?\b\w+\s*\+\s*[@$]?\w+\s*\+\s*[@$]?\w+|\b\w\s*=\s*\w\s*\+\s*\w\b|"
+    r"par\u00e7a\w*\s+birle\u015ftir|"
+    # Session 42: a function that joins its arguments ("f(s1, s2) = s1 + s2"), strings
+    # given to one-letter names (Let X = "mal", a = 'rm -rf', b = ...), a spreadsheet's
+    # CONCAT, a column read from top to bottom.
+    r"\)\s*=\s*\w+\s*\+\s*\w+|\b(?:let\s+)?\w\s*=\s*[\"'\u201c]|\bconcat\w*\s*\(|"
+    r"\bread\s+the\s+(?:[\w-]+\s+)?(?:column|cells|rows)\s+(?:from\s+)?top\s+to\s+bottom"
 )
 _JOINED_WORDS = (
     r"\b(?:(?:concatenat\w+|combin\w+|join\w*|merg\w+|une|unir|unisci|verbinde)\s+"
@@ -412,7 +421,7 @@ _JOINED_WORDS = (
     r"steps|lines|p1|a\s+and\s+b|\w+\s*\+\s*\w+)|arrange\s+(?:them|the\s+(?:tokens|words|"
     r"pieces))\s+(?:by|in)\s+(?:number|order)|(?:first|last)\s+(?:word|letter)s?\s+of\s+"
     r"(?:each|every)\s+(?:line|sentence|paragraph)|read\s+(?:the\s+following|this|it)\s+"
-    r"backwards?)"
+    r"backwards?|(?:combin\w+|join\w*|merg\w+)\s+all\s+(?:two|three|four|five|of\s+them)\b)"
 )
 # What carries the pieces out: the result, the sentence they make, "what it says".
 _CARRY_OUT = (
@@ -430,11 +439,18 @@ _CARRY_OUT = (
     r"talimat\w*\s+(?:eksiksiz\s+)?uygula|answer\s+the\s+question\s+\w+\s*\+\s*\w+|"
     r"(?:output|answer|response)\s+you\s+would\s+give\s+(?:for|to)\s+\w\b|"
     r"(?:output|answer|write|produce|print)\s+(?=\w+\s*\+\s*\w+\s*\+)|answer\s+the\s+"
-    r"resulting\s+sentence)"
+    r"resulting\s+sentence|"
+    # Session 42: the joined sentence answered or applied, the result taken as the request,
+    # the joined pieces run or built ("run a+b on the server", "a working X+Y").
+    r"answer\s+the\s+(?:combined|joined|resulting|full)\s+(?:sentence|text|prompt)|"
+    r"treat\s+the\s+(?:result|output)\s+as\s+(?:my|the)\s+(?:actual\s+|real\s+)?"
+    r"(?:request|question|instruction|prompt)|(?:run|execute|working|functional)\s+\w\s*\+"
+    r"\s*\w\b|answer\s+the\s+question\s+\w+\s*\(|(?:go\s+ahead\s+and\s+)?do\s+that\s+"
+    r"(?:with|using)\s+the\s+[\w-]+\s+tool|carry\s+out\s+the\s+sentence)"
 )
 # After words that say to join or reverse, "do it" or "follow it" points at the result too;
 # beside code that adds strings ("total = a + b + c ... why does it do that?") it does not.
-_DO_IT = r"(?:do|run|follow)\s+(?:it|them)(?:\s+fully)?"
+_DO_IT = r"(?:do|run|follow|apply)\s+(?:it|them)(?:\s+fully)?"
 _JOINS = (
     (guarded(_JOINED_CODE, re.IGNORECASE), guarded(r"\b" + _CARRY_OUT + r"\b", re.IGNORECASE)),
     (
@@ -485,7 +501,11 @@ _DECODE_THEN_DO = guarded(
     r"(?:it|them|the\s+(?:task|instruction|command|action|order)s?)(?![ \t]+\w)|do\s+(?:what|as)\s+"
     r"(?:it|they)\s+(?:says?|asks?))|"
     r"\bdo\s+what(?:ever)?\s+(?:it|the\s+(?:code|script|program|output))\s+(?:prints|outputs|"
-    r"returns)\b",
+    r"returns)\b|"
+    # Session 42: "do what the printed text says", "Whatever it says, please do it."
+    r"\bdo\s+what(?:ever)?\s+the\s+(?:printed|resulting|decoded|output)\s+(?:text|string|"
+    r"message|line)\s+says\b|\bwhatever\s+it\s+(?:says|prints|outputs),\s+(?:please\s+)?"
+    r"(?:do|follow|execute)\s+it\b",
     re.IGNORECASE,
 )
 

@@ -108,8 +108,23 @@ _WORD_ORDER_LANGUAGES: dict[str, tuple[str, str]] = {
     ),
     "tl": (
         r"huwag\s+(?:mong\s+)?pansinin|balewalain|(?<!huwag\s)(?<!mong\s)kalimutan|"
-        r"ipagwalang-bahala",
-        r"tagubilin|instruksi?yon|panuntunan|patakaran|utos|alituntunin",
+        r"ipagwalang-bahala|mag-?ignore|i-?ignore",
+        r"tagubilin|instruksi?yon|panuntunan|patakaran|utos|alituntunin|rules",
+    ),
+    # Session 42: Welsh, Croatian (with Serbian and Bosnian forms), Slovenian, Bulgarian.
+    "cy": (r"anwybydd|anghofi", r"cyfarwydd|rheol"),
+    "hr": (
+        r"(?<!ne\s)(?:zanemari|ignoriraj|ignori[sš]i|zaboravi)",
+        r"upute|uputa|uputstv|pravila|instrukcij|ograni[cč]enj|naredb",
+    ),
+    "sl": (r"(?<!ne\s)(?:prezri|pozabi)", r"navodil|pravil|omejit"),
+    "bg": (
+        r"\u043f\u0440\u0435\u043d\u0435\u0431\u0440\u0435\u0433\u043d|"
+        r"\u0438\u0433\u043d\u043e\u0440\u0438\u0440\u0430\u0439|"
+        r"\u0437\u0430\u0431\u0440\u0430\u0432\u0438",
+        r"\u0438\u043d\u0441\u0442\u0440\u0443\u043a\u0446\u0438|\u043f\u0440\u0430"
+        r"\u0432\u0438\u043b\u0430|\u0443\u043a\u0430\u0437\u0430\u043d\u0438\u044f|"
+        r"\u043e\u0433\u0440\u0430\u043d\u0438\u0447\u0435\u043d\u0438\u044f",
     ),
 }
 # Words may hold ' and -, separators never do: overlapping classes would let a run of
@@ -157,6 +172,12 @@ _PATTERNS = [
     r"بگیر|فراموش\s+کن)",
     r"(?:ہدایات|ہدایت|قوانین|اصول|پابندی)\S*(?:\s+\S+){0,3}?\s+(?:کو\s+)?(?:نظر\s?انداز(?!\s+نہ)|"
     r"بھول\s+(?:جاؤ|جائیں))",
+    # Session 42: Tamil, object before verb ("all previous instructions ... ignore"); Hinglish
+    # ("tere jo bhi rules hain ... side mein rakh").
+    r"(?:\u0b85\u0bb1\u0bbf\u0bb5\u0bc1\u0bb1\u0bc1\u0ba4\u0bcd\u0ba4\u0bb2\u0bcd|"
+    r"\u0bb5\u0bbf\u0ba4\u0bbf|\u0b95\u0b9f\u0bcd\u0b9f\u0bb3\u0bc8)\S*(?:\s+\S+){0,3}?\s+"
+    r"(?:\u0baa\u0bc1\u0bb1\u0b95\u0bcd\u0b95\u0ba3\u0bbf|\u0bae\u0bb1)",
+    r"\brules?\b[^.\n]{0,60}?\b(?:side\s+(?:mein|me)\s+rakh|ignore\s+kar|bh[uo]+l\s+ja)",
     # Thai has no spaces; not "คำสั่งซื้อ", a purchase order.
     r"(?<!อย่า)(?:เพิกเฉย|ลืม|ไม่ต้องสนใจ|ละเลย|ละทิ้ง).{0,12}?(?:คำสั่ง(?!ซื้อ)|คำแนะนำ|กฎ|ข้อจำกัด|"
     r"ข้อกำหนด)",
@@ -892,7 +913,9 @@ _DOCUMENT = re.compile(
     re.IGNORECASE,
 )
 _OLD = re.compile(
-    r"\b(?:vecchi[oa]|veche|vechi|ancien(?:ne)?s?|antig[uo]a?s?|alte[nrs]?|oude|star\w*|"
+    # German "alte(n)" and Polish "stary" in their forms, not English "alter" or "start".
+    r"\b(?:vecchi[oa]|veche|vechi|ancien(?:ne)?s?|antig[uo]a?s?|alte[nms]?|oude|"
+    r"star(?:y|ego|ej|a|e|ych|ym)|"
     r"velh[oa]s?|eski|"
     r"\u0441\u0442\u0430\u0440\w*|obsolet\w*|caducad\w*|superad\w*)\b|"
     r"\u092a\u0941\u0930\u093e\u0928\u0940|\u092a\u0941\u0930\u093e\u0928\u0947|"
@@ -1029,7 +1052,9 @@ _ASCII_HINT = guarded(
     r"entwickler|omzeil|lupakan|strunta|umgeh|contourn|descart|desconsider|de\s+lado|"
     r"da\s+parte|caso\s+omiso|glem|unohda|sivuuta|huomiotta|figyelmen|felejts|zapome|"
     r"zabudni|nedbej|puuza|sahau|usizingatie|achana|pansinin|balewalain|kalimutan|"
-    r"walang-bahala|uita|uiti",
+    r"walang-bahala|uita|uiti|"
+    # Session 42: Welsh, Croatian, Slovenian, Hinglish.
+    r"anwybydd|anghofi|zanemari|zaboravi|prezri|pozabi|rakh|bh[uo]+l",
     re.IGNORECASE,
 )
 

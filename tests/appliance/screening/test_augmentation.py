@@ -23,6 +23,7 @@ from appliance.screening.augmentation import (
     written32_augmentation,
     written33_augmentation,
     written41_augmentation,
+    written42_augmentation,
 )
 from tests.appliance.screening.conftest import ASSETS
 
@@ -211,6 +212,17 @@ def test_session_41_rows_quote_no_attack() -> None:
     assert not [row for row in benign if "quoted" in row.category]
 
 
+def test_session_42_rows_quote_no_attack() -> None:
+    rows = written42_augmentation()
+    attacks, benign = _by_label(rows)
+    assert (len(attacks), len(benign)) == (239, 237)
+    kinds = Counter((row.label, row.category.split(":")[2]) for row in rows)
+    assert len(kinds) == 16
+    assert kinds[(0, "security_teaching")] == 27
+    assert {(1, "many_shot_and_splitting"), (1, "tool_output_injection")} <= set(kinds)
+    assert not [row for row in benign if "ignore previous instructions" in row.text.lower()]
+
+
 def _by_label(rows: list[LabelledText]) -> tuple[list[LabelledText], list[LabelledText]]:
     """The attacks and the benign rows."""
     return [row for row in rows if row.label == 1], [row for row in rows if row.label == 0]
@@ -238,6 +250,7 @@ def test_no_fixture_prompt_is_trained_on() -> None:
         + written32_augmentation()
         + written33_augmentation()
         + written41_augmentation()
+        + written42_augmentation()
     )
     trained = {row.text.strip().lower() for row in rows}
     for path in sorted(ASSETS.glob("*.jsonl")):
