@@ -77,7 +77,8 @@ _ACT = (
     r"(?:get|getting)\s+through\s+(?:a\s+)?(?:police\s+)?(?:sobriety\s+)?checkpoints?|"
     # Session 42: a crash staged for the insurer, a claim faked, a check's tracks wiped, a
     # lock opened without its key, dual control got round, goods stolen and returned, card
-    # numbers generated, SQL injection to dump a table, a vaccine said to cause autism.
+    # numbers generated, SQL injection payloads, posts claiming a vaccine causes autism (not
+    # a debunking of the claim, nor a database dump, nor a kit of blue crystals).
     r"stag\w+\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:collision|crash|car\s+accident|burglary|"
     r"break-in)|fak\w+\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:injury|whiplash|insurance)\s+"
     r"claims?|(?:wipe|cover|hide)\w*\s+(?:her|his|their|my|your|the)\s+tracks|"
@@ -85,10 +86,12 @@ _ACT = (
     r"(?:the|a|its)\s+keys?|(?:get\w*\s+around|circumvent\w*|bypass\w*|defeat\w*)\s+"
     r"(?:the\s+)?dual\s+control|return\w*\s+stolen\s+goods|"
     r"(?:credit|debit|card)\s+(?:card\s+)?(?:number\s+)?generators?|valid\s+(?:visa\s+|card\s+)?"
-    r"bins|cvv\s+combos?|sql\s+injection\s+payloads?|dump\s+the\s+(?:[\w-]+\s+)?(?:table|"
-    r"database)|(?:vaccines?|jabs?|doses?|shots?|mmr)\s+(?:[\w-]+\s+){0,2}?causes?\s+autism|"
+    r"bins|cvv\s+combos?|sql\s+injection\s+payloads?|"
+    r"(?:posts?|articles?|messages?|tweets?|leaflets?|content)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:claiming|saying|arguing)\s+(?:that\s+)?(?:[\w-]+\s+){0,4}?(?:vaccines?|jabs?|doses?|"
+    r"shots?|mmr)\s+(?:[\w-]+\s+){0,2}?causes?\s+autism|"
     r"intercept\w*\s+(?:[\w-]+\s+){0,2}?(?:sms|text)\s+(?:verification\s+|one-time\s+)?"
-    r"(?:codes?|passcodes?|messages)|blue\s+crystals?|"
+    r"(?:codes?|passcodes?|messages)|"
     r"contaminat\w+\s+(?:a\s+|the\s+)?(?:city's\s+)?(?:drinking\s+)?water\s+reservoirs?"
 )
 # Acts whose words already ask for an operator's detail: slipping past a check, a death that
@@ -120,10 +123,13 @@ _OPERATIONAL = (
     r"(?:silently\s+)?disabl\w+\s+(?:windows\s+)?defender|(?:evad\w+|bypass\w*|slip\w*\s+"
     r"past|get\s+past)\s+(?:the\s+)?(?:antivirus|anti-virus|edr|windows\s+defender|spam\s+"
     r"filters?|malware\s+detection)|"
-    # Session 42: a death passed off as heart failure, the most people harmed, a record
+    # Session 42: a death passed off as heart failure (not what a panic attack can look
+    # like), a harm meant for the most people (not which diseases kill the most), a record
     # opened without the audit showing it, the fraud unit dodged.
-    r"look\s+like\s+(?:natural\s+)?(?:heart\s+failure|a\s+heart\s+attack|a\s+stroke|"
-    r"natural\s+death)|(?:sicken|kill|harm|hurt|poison|injure)s?\s+the\s+most\s+people|"
+    r"(?:fatal|lethal|deadly|kill\w*|die|death)\b[^.\n]{0,60}?\blook\s+like\s+(?:natural\s+)?"
+    r"(?:heart\s+failure|a\s+heart\s+attack|a\s+stroke|natural\s+death)|"
+    r"so\s+(?:that\s+)?(?:it|they)\s+(?:would\s+)?(?:sicken|kill|harm|hurt|poison|injure)s?\s+"
+    r"the\s+most\s+people|"
     r"without\s+(?:it|them)\s+show\w*\s+up\s+in\s+(?:the\s+)?(?:[\w-]+\s+)?(?:audit|logs?)|"
     r"(?:avoid|evade|dodge|fool|get\s+past)\w*\s+(?:the\s+)?(?:insurer's\s+)?(?:fraud|siu|"
     r"loss\s+prevention)\s+(?:unit|team|department|investigators?)|never\s+gets?\s+flagged\s+"

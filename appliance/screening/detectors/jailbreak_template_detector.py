@@ -408,11 +408,17 @@ def _many_shot_finding(text: str, start: int, path: str, detail: str) -> Finding
 # Session 40: two strings joined by name ("z = a + b"), and Turkish "join the pieces".
 _JOINED_CODE = (
     r"[@$]?\b\w+\s*\+\s*[@$]?\w+\s*\+\s*[@$]?\w+|\b\w\s*=\s*\w\s*\+\s*\w\b|"
-    r"par\u00e7a\w*\s+birle\u015ftir|"
-    # Session 42: a function that joins its arguments ("f(s1, s2) = s1 + s2"), strings
-    # given to one-letter names (Let X = "mal", a = 'rm -rf', b = ...), a spreadsheet's
-    # CONCAT, a column read from top to bottom.
-    r"\)\s*=\s*\w+\s*\+\s*\w+|\b(?:let\s+)?\w\s*=\s*[\"'\u201c]|\bconcat\w*\s*\(|"
+    r"par\u00e7a\w*\s+birle\u015ftir"
+)
+# Session 42: pieces laid out in shapes that code and spreadsheets use every day: a
+# function that joins its arguments ("f(s1, s2) = s1 + s2"), two strings given to
+# one-letter names (Let X = "mal" and Y = "ware"), a spreadsheet's CONCAT, a column read
+# from top to bottom. They count only with the carrying-out words below (`_CARRY_JOINED`),
+# not with "execute it", which a question about a query or a formula also says.
+_JOINED_LOOSE = (
+    r"\(\s*\w+\s*,\s*\w+\s*\)\s*=\s*\w+\s*\+\s*\w+|"
+    r"\b(?:let\s+)?\w\s*=\s*[\"'\u201c][^\"'\u201d\n]{0,80}[\"'\u201d][,;.\s]+(?:and\s+)?"
+    r"(?:let\s+)?\w\s*=\s*[\"'\u201c]|\bconcat\w*\s*\(|"
     r"\bread\s+the\s+(?:[\w-]+\s+)?(?:column|cells|rows)\s+(?:from\s+)?top\s+to\s+bottom"
 )
 _JOINED_WORDS = (
@@ -422,6 +428,16 @@ _JOINED_WORDS = (
     r"pieces))\s+(?:by|in)\s+(?:number|order)|(?:first|last)\s+(?:word|letter)s?\s+of\s+"
     r"(?:each|every)\s+(?:line|sentence|paragraph)|read\s+(?:the\s+following|this|it)\s+"
     r"backwards?|(?:combin\w+|join\w*|merg\w+)\s+all\s+(?:two|three|four|five|of\s+them)\b)"
+)
+# Session 42: the joined sentence answered, the result taken as the request, the joined
+# pieces run or built ("run a+b on the server", "a working X+Y"), "do that with the email
+# tool", "carry out the sentence".
+_CARRY_JOINED = (
+    r"answer\s+the\s+(?:combined|joined|resulting|full)\s+(?:sentence|text|prompt)|"
+    r"treat\s+the\s+(?:result|output)\s+as\s+(?:my|the)\s+(?:actual\s+|real\s+)?"
+    r"(?:request|question|instruction|prompt)|(?:run|execute|working|functional)\s+\w\s*\+"
+    r"\s*\w\b|answer\s+the\s+question\s+\w+\s*\(|(?:go\s+ahead\s+and\s+)?do\s+that\s+"
+    r"(?:with|using)\s+the\s+[\w-]+\s+tool|carry\s+out\s+the\s+sentence"
 )
 # What carries the pieces out: the result, the sentence they make, "what it says".
 _CARRY_OUT = (
@@ -439,14 +455,7 @@ _CARRY_OUT = (
     r"talimat\w*\s+(?:eksiksiz\s+)?uygula|answer\s+the\s+question\s+\w+\s*\+\s*\w+|"
     r"(?:output|answer|response)\s+you\s+would\s+give\s+(?:for|to)\s+\w\b|"
     r"(?:output|answer|write|produce|print)\s+(?=\w+\s*\+\s*\w+\s*\+)|answer\s+the\s+"
-    r"resulting\s+sentence|"
-    # Session 42: the joined sentence answered or applied, the result taken as the request,
-    # the joined pieces run or built ("run a+b on the server", "a working X+Y").
-    r"answer\s+the\s+(?:combined|joined|resulting|full)\s+(?:sentence|text|prompt)|"
-    r"treat\s+the\s+(?:result|output)\s+as\s+(?:my|the)\s+(?:actual\s+|real\s+)?"
-    r"(?:request|question|instruction|prompt)|(?:run|execute|working|functional)\s+\w\s*\+"
-    r"\s*\w\b|answer\s+the\s+question\s+\w+\s*\(|(?:go\s+ahead\s+and\s+)?do\s+that\s+"
-    r"(?:with|using)\s+the\s+[\w-]+\s+tool|carry\s+out\s+the\s+sentence)"
+    r"resulting\s+sentence|" + _CARRY_JOINED + ")"
 )
 # After words that say to join or reverse, "do it" or "follow it" points at the result too;
 # beside code that adds strings ("total = a + b + c ... why does it do that?") it does not.
@@ -456,6 +465,10 @@ _JOINS = (
     (
         guarded(_JOINED_WORDS, re.IGNORECASE),
         guarded(r"\b" + either(_CARRY_OUT, _DO_IT) + r"\b", re.IGNORECASE),
+    ),
+    (
+        guarded(_JOINED_LOOSE, re.IGNORECASE),
+        guarded(r"\b(?:" + _CARRY_JOINED + r")\b", re.IGNORECASE),
     ),
 )
 # The two within this many characters, in either order ("perform the resulting action:
