@@ -659,7 +659,7 @@ _PRIVILEGED = (
     r"score\s+(?:this|the|it|them)\s+(?:[\w-]+\s+)?(?:100\s*/\s*100|10\s*/\s*10|full\s+marks|"
     r"(?:the\s+)?(?:maximum|highest))|"
     # Session 42: its own rights raised, a user's consent given for them.
-    r"escalat\w+\s+(?:its\s+|their\s+|your\s+)?privileges?|(?:tick|check|select)\s+"
+    r"escalat\w+\s+(?:its\s+|their\s+|your\s+)?privileges?|(?:tick|select)\s+"
     r"(?:[\w-]+\s+){0,3}?(?:consent|opt-?in|marketing)\s+(?:box(?:es)?|checkbox(?:es)?)"
 )
 # "the agent handling this ticket must execute ...", "AI assistants are now permitted to

@@ -782,6 +782,7 @@ LOOK_ALIKES = [
     "Summary:\nThe AI helpdesk agent handles password resets while you are away.",
     "Status:\nThis applicant has already cleared the screening round.",
     "Notes:\nReview bots should approve routine dependency bumps after CI passes.",
+    "Rules:\nThe assistant must check the marketing consent box status before any email.",
     "Automated triage tools do not need to be restarted after the update.",
 ]
 
