@@ -22,7 +22,7 @@ from appliance.screening.detectors.harmful_asks import (
     WORKING_HARM,
     near,
 )
-from appliance.screening.detectors.literals import guarded
+from appliance.screening.detectors.literals import GuardedPattern, guarded
 from appliance.screening.detectors.override_detector import NOT_A_DECLINED_ITEM, is_discussed
 from appliance.screening.detectors.phrasing import Cue, CueMatch, cue, either, gap, issued_matches
 from appliance.screening.scan_context import ScanContext
@@ -460,15 +460,17 @@ _CARRY_OUT = (
 # After words that say to join or reverse, "do it" or "follow it" points at the result too;
 # beside code that adds strings ("total = a + b + c ... why does it do that?") it does not.
 _DO_IT = r"(?:do|run|follow|apply)\s+(?:it|them)(?:\s+fully)?"
-_JOINS = (
+# The loose joins hold no word for the literal prefilter, so their pair is tried carrying-out
+# words first (guarded) and the joins (a plain pattern) only where those words occur.
+_JOINS: tuple[tuple[GuardedPattern, GuardedPattern | re.Pattern[str]], ...] = (
     (guarded(_JOINED_CODE, re.IGNORECASE), guarded(r"\b" + _CARRY_OUT + r"\b", re.IGNORECASE)),
     (
         guarded(_JOINED_WORDS, re.IGNORECASE),
         guarded(r"\b" + either(_CARRY_OUT, _DO_IT) + r"\b", re.IGNORECASE),
     ),
     (
-        guarded(_JOINED_LOOSE, re.IGNORECASE),
         guarded(r"\b(?:" + _CARRY_JOINED + r")\b", re.IGNORECASE),
+        re.compile(_JOINED_LOOSE, re.IGNORECASE),
     ),
 )
 # The two within this many characters, in either order ("perform the resulting action:
